@@ -1,0 +1,113 @@
+import { test, expect } from './support/fixtures'
+import { routes } from '../src/config/routes'
+import { pageMeta, notFoundCopy } from '../src/content/pages'
+import { hero } from '../src/content/landing'
+import { legalNotice } from '../src/content/legal-notice'
+import { privacyPolicy } from '../src/content/privacy-policy'
+
+const pages = [
+  { path: '/', meta: pageMeta.home, heading: hero.title },
+  { path: '/mentions-legales', meta: pageMeta.legalNotice, heading: legalNotice.title },
+  {
+    path: '/politique-confidentialite',
+    meta: pageMeta.privacyPolicy,
+    heading: privacyPolicy.title,
+  },
+]
+
+test.describe('pre-rendered pages', () => {
+  for (const { path, meta, heading } of pages) {
+    for (const url of path === '/' ? [path] : [path, `${path}/`]) {
+      test(`${url} answers 200 with its whole content in the HTML`, async ({ request }) => {
+        const response = await request.get(url)
+        expect(response.status()).toBe(200)
+        expect(response.headers()['content-type']).toContain('text/html')
+        const html = await response.text()
+        expect(html).toMatch(/^<!doctype html><html lang="fr">/)
+        expect(html).toContain(`<title>${escapeHtml(meta.title)}</title>`)
+        expect(html).toContain(
+          `<meta name="description" content="${escapeHtml(meta.description)}"/>`,
+        )
+        expect(html).toContain(`<meta property="og:title" content="${escapeHtml(meta.title)}"/>`)
+        expect(html).toContain('<meta property="og:description"')
+        expect(html).toContain('<meta property="og:image"')
+        expect(html).toContain('<link rel="icon" href="/favicon.svg"')
+        expect(html).toContain(escapeHtml(heading))
+      })
+    }
+  }
+
+  test('the page reads the same with JavaScript turned off', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    for (const { path, heading } of pages) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+    }
+    await page.goto('/')
+    await expect(page.getByLabel('Nom', { exact: true })).toBeVisible()
+    await expect(page.getByText(/^Puis-je vraiment changer/)).toBeVisible()
+    await context.close()
+  })
+
+  test('legal pages load no script and link back home', async ({ page }) => {
+    for (const path of ['/mentions-legales', '/politique-confidentialite']) {
+      const scripts: string[] = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url())
+      })
+      await page.goto(path)
+      expect(scripts).toEqual([])
+      await page.getByRole('link', { name: /Retour à l’accueil/ }).click()
+      await expect(page).toHaveURL('/')
+    }
+  })
+
+  test('the favicon and the sitemap are served', async ({ request }) => {
+    const favicon = await request.get('/favicon.svg')
+    expect(favicon.status()).toBe(200)
+    expect(favicon.headers()['content-type']).toContain('image/svg+xml')
+    const sitemap = await (await request.get('/sitemap.xml')).text()
+    for (const route of [routes.home, routes.legalNotice, routes.privacyPolicy]) {
+      expect(sitemap).toContain(`${route.path}</loc>`)
+    }
+  })
+})
+
+test.describe('not-found page', () => {
+  test.use({ expectedConsoleErrors: [/404/] })
+
+  test('an unknown path answers 404 with the not-found page and logs an error', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const response = await page.goto('/cette-page-n-existe-pas')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(notFoundCopy.title)
+    await expect(page).toHaveTitle(pageMeta.notFound.title)
+    await expect
+      .poll(() =>
+        consoleErrors.some((text) => text.includes('404: no page at /cette-page-n-existe-pas')),
+      )
+      .toBe(true)
+    await page.getByRole('link', { name: notFoundCopy.homeLink }).click()
+    await expect(page).toHaveURL('/')
+  })
+
+  test('the build has a 404.html for static hosts, marked noindex', async ({ request }) => {
+    const response = await request.get('/404.html')
+    const html = await response.text()
+    expect(html).toContain(notFoundCopy.title)
+    expect(html).toContain('<meta name="robots" content="noindex"/>')
+  })
+})
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;')
+}

@@ -1,0 +1,39 @@
+/**
+ * Where the browser tests find things. Each build variant is built with its webhook addresses
+ * baked in (as in production) and served by the project's own server on its own port.
+ */
+export const webhookPort = 4310
+/** Nothing ever listens here: a build posting to it meets a refused connection. */
+export const closedPort = 4319
+
+export const webhookOrigin = `http://127.0.0.1:${webhookPort}`
+
+export const variants = {
+  /** Both webhooks pointed at the local stand-in. */
+  webhooks: {
+    port: 4300,
+    env: {
+      VITE_LEAD_WEBHOOK_URL: `${webhookOrigin}/lead`,
+      VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
+    },
+  },
+  /** The lead webhook's host refuses connections. */
+  refused: {
+    port: 4301,
+    env: {
+      VITE_LEAD_WEBHOOK_URL: `http://127.0.0.1:${closedPort}/lead`,
+      VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
+    },
+  },
+  /** No webhook configured: the site posts to its own /api/leads and /api/page-views. */
+  relay: {
+    port: 4302,
+    env: {},
+  },
+} as const satisfies Record<string, { port: number; env: Record<string, string> }>
+
+export type VariantName = keyof typeof variants
+
+export function variantUrl(name: VariantName, path = '/'): string {
+  return `http://127.0.0.1:${variants[name].port}${path}`
+}

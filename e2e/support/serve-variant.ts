@@ -1,0 +1,45 @@
+/**
+ * Builds one variant of the site with its webhook configuration, then serves it with the
+ * project's own server, as `npm start` does. Usage: tsx e2e/support/serve-variant.ts <variant>
+ */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { variants, type VariantName } from './ports'
+
+const name = process.argv[2] as VariantName
+const variant = variants[name]
+if (!variant) {
+  console.error(`Unknown variant "${name}"; expected one of: ${Object.keys(variants).join(', ')}`)
+  process.exit(2)
+}
+
+const root = path.resolve(import.meta.dirname, '../..')
+const outDir = path.join('.build', `e2e-${name}`)
+// Only the variant's own webhook settings count: drop any the developer's shell exports.
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+)
+const buildEnv: NodeJS.ProcessEnv = { ...inherited, ...variant.env, OUT_DIR: outDir }
+// The build's warnings (sample identity, relay in use) are expected here; show them only on failure.
+const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  cwd: root,
+  encoding: 'utf8',
+  env: buildEnv,
+})
+if (build.status !== 0) {
+  process.stderr.write(`${build.stdout}${build.stderr}`)
+  process.exit(build.status ?? 1)
+}
+
+const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(variant.port),
+    HOST: '127.0.0.1',
+    DIST_DIR: outDir,
+    DATA_DIR: path.join('.build', `e2e-${name}-data`),
+  },
+})
+process.exit(server.status ?? 1)

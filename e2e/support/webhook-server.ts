@@ -1,0 +1,92 @@
+/**
+ * A real HTTP server standing in for the automation webhooks. It answers CORS preflights as such
+ * services do, records every request, and behaves according to the lead's `nom`, so that tests
+ * running in parallel each get the behaviour they ask for:
+ *   "Erreur"   -> HTTP 500          "Lent"    -> HTTP 200 after 1.5 s
+ *   "Silence"  -> never answers     "Coupure" -> connection dropped
+ *   anything else -> HTTP 200
+ * GET /__requests lists what was received.
+ */
+import { createServer, type IncomingMessage } from 'node:http'
+import { webhookPort } from './ports'
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  headers: IncomingMessage['headers']
+  body: string
+  json: unknown
+  receivedAt: string
+}
+
+const recorded: RecordedRequest[] = []
+
+function corsHeaders(origin: string | undefined): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': 'Content-Type',
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin',
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    request.on('error', reject)
+  })
+}
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
+
+const server = createServer(async (request, response) => {
+  const path = request.url ?? '/'
+  const cors = corsHeaders(request.headers.origin)
+  if (request.method === 'GET' && path === '/__requests') {
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(recorded))
+    return
+  }
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, cors).end()
+    return
+  }
+  const body = await readBody(request)
+  const json = parseJson(body)
+  recorded.push({
+    method: request.method ?? '',
+    path,
+    headers: request.headers,
+    body,
+    json,
+    receivedAt: new Date().toISOString(),
+  })
+
+  const nom = typeof json === 'object' && json !== null && 'nom' in json ? String(json.nom) : ''
+  switch (nom) {
+    case 'Erreur':
+      response.writeHead(500, cors).end('{"error":"stand-in failure"}')
+      return
+    case 'Silence':
+      return // never answers
+    case 'Coupure':
+      request.socket.destroy()
+      return
+    case 'Lent':
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      break
+  }
+  response.writeHead(200, { ...cors, 'Content-Type': 'application/json' }).end('{"accepted":true}')
+})
+
+server.listen(webhookPort, '127.0.0.1', () => {
+  console.log(`Webhook stand-in listening on http://127.0.0.1:${webhookPort}`)
+})

@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs, findChromium } from './e2e/support/chromium'
+import { variants, variantUrl, webhookPort, type VariantName } from './e2e/support/ports'
+
+const variantServers = (Object.keys(variants) as VariantName[]).map((name) => ({
+  command: `node --import tsx e2e/support/serve-variant.ts ${name}`,
+  url: variantUrl(name, '/'),
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+}))
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: process.env.CI ? [['list'], ['github']] : [['list']],
+  use: {
+    baseURL: variantUrl('webhooks'),
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: findChromium(), args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/webhook-server.ts',
+      url: `http://127.0.0.1:${webhookPort}/__requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    ...variantServers,
+  ],
+})

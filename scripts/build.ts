@@ -1,0 +1,158 @@
+/**
+ * Builds the site: the browser bundles with Vite, then one HTML file per route pre-rendered with
+ * react-dom/server, CSS inlined, scripts only where a page is interactive. Output: `dist/` (or
+ * OUT_DIR). A bad VITE_* value stops the build with a message saying which and why.
+ */
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build, loadEnv, type Manifest } from 'vite'
+import { ClientEnvError, parseClientEnv } from '../src/config/client-env'
+import { allRoutes, type RouteId } from '../src/config/routes'
+import type { PageAssets } from '../src/document'
+import { clientEntries } from '../vite.config'
+
+type ServerEntry = typeof import('../src/entry-server')
+
+const root = path.resolve(import.meta.dirname, '..')
+const outDir = path.resolve(root, process.env.OUT_DIR ?? 'dist')
+const ssrDir = path.resolve(root, '.build', `ssr-${path.basename(outDir)}`)
+const mode = process.env.MODE ?? 'production'
+
+const scriptsByRoute: Record<RouteId, (keyof typeof clientEntries)[]> = {
+  home: ['landing'],
+  legalNotice: [],
+  privacyPolicy: [],
+  notFound: ['notFound'],
+}
+
+function warn(lines: string[]): void {
+  const bar = '!'.repeat(78)
+  console.warn(`\n${bar}\n${lines.map((line) => `! ${line}`).join('\n')}\n${bar}\n`)
+}
+
+function entryOf(manifest: Manifest, name: keyof typeof clientEntries) {
+  const entry = manifest[clientEntries[name]]
+  if (!entry) throw new Error(`Build manifest has no entry for ${clientEntries[name]}.`)
+  return entry
+}
+
+/** The entry's own file and, for preloading, every chunk it imports statically. */
+function scriptFiles(manifest: Manifest, name: keyof typeof clientEntries) {
+  const entry = entryOf(manifest, name)
+  const preloads = new Set<string>()
+  const visit = (keys: string[] | undefined) => {
+    for (const key of keys ?? []) {
+      const chunk = manifest[key]
+      if (!chunk || preloads.has(`/${chunk.file}`)) continue
+      preloads.add(`/${chunk.file}`)
+      visit(chunk.imports)
+    }
+  }
+  visit(entry.imports)
+  return { script: `/${entry.file}`, preloads: [...preloads] }
+}
+
+async function main(): Promise<void> {
+  const env = { ...loadEnv(mode, root, 'VITE_'), ...pickViteEnv(process.env) }
+  const clientEnv = parseClientEnv(env)
+
+  await rm(outDir, { recursive: true, force: true })
+  await build({ root, mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
+  await build({
+    root,
+    mode,
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
+  })
+
+  const manifest = JSON.parse(
+    await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest
+  const css = await readFile(path.join(outDir, entryOf(manifest, 'styles').file), 'utf8')
+  const server = (await import(
+    pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
+  )) as ServerEntry
+
+  for (const route of allRoutes) {
+    const files = scriptsByRoute[route.id].map((name) => scriptFiles(manifest, name))
+    const assets: PageAssets = {
+      css,
+      scripts: files.map((file) => file.script),
+      preloads: files.flatMap((file) => file.preloads),
+    }
+    const target = path.join(outDir, route.file)
+    await mkdir(path.dirname(target), { recursive: true })
+    await writeFile(target, server.renderPage(route, assets))
+  }
+  const { siteUrl } = server.siteConfig
+  await writeFile(path.join(outDir, 'sitemap.xml'), sitemap(siteUrl))
+  await writeFile(
+    path.join(outDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`,
+  )
+
+  const samples = server.findSampleValues(server.siteConfig)
+  if (samples.length > 0) {
+    warn([
+      'The site configuration still holds SAMPLE values (src/content/site-config.ts):',
+      ...samples.map((key) => `  - ${key}`),
+      "Replace them with the broker's real identity before going live.",
+    ])
+  }
+  if (clientEnv.usesLeadRelay) {
+    warn([
+      'VITE_LEAD_WEBHOOK_URL is not set: the form posts leads to the same-origin path /api/leads,',
+      'which only `npm start` serves. On a static host, set VITE_LEAD_WEBHOOK_URL.',
+    ])
+  }
+  // The manifest served its purpose; it is no page of the site.
+  await rm(path.join(outDir, '.vite'), { recursive: true, force: true })
+  await precompress(outDir)
+  console.log(`Built ${allRoutes.length} pages into ${path.relative(root, outDir) || '.'}/`)
+}
+
+const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
+
+/** Writes `.br` and `.gz` twins of every text file, as a CDN would serve them. */
+async function precompress(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  const brotli = promisify(brotliCompress)
+  const gz = promisify(gzip)
+  for (const entry of entries) {
+    if (!entry.isFile() || !compressible.test(entry.name)) continue
+    const file = path.join(entry.parentPath, entry.name)
+    const content = await readFile(file)
+    await writeFile(
+      `${file}.br`,
+      await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    )
+    await writeFile(`${file}.gz`, await gz(content, { level: 9 }))
+  }
+}
+
+function pickViteEnv(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] => entry[0].startsWith('VITE_') && entry[1] !== undefined,
+    ),
+  )
+}
+
+function sitemap(siteUrl: string): string {
+  const urls = allRoutes
+    .filter((route) => route.indexable && route.path !== null)
+    .map((route) => `  <url><loc>${siteUrl}${route.path}</loc></url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ClientEnvError) {
+    console.error(`Build stopped: ${error.message}`)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,17 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import { registerApiRoutes } from './api-routes'
+import type { ServerConfig } from './config'
+import { registerSecurityHeaders } from './security-headers'
+import { assertBuilt, registerStaticSite } from './static-site'
+
+export async function buildApp(
+  config: ServerConfig,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  await assertBuilt(config.distDir)
+  const app = Fastify({ logger: options.logger ?? true, trustProxy: true })
+  registerSecurityHeaders(app)
+  await registerApiRoutes(app, config)
+  await registerStaticSite(app, config.distDir)
+  return app
+}

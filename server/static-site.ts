@@ -1,0 +1,57 @@
+/**
+ * Serves the pre-rendered build the way a good static host does: each route's HTML with or
+ * without a trailing slash, Brotli or gzip files written at build time, long immutable caching for
+ * hashed assets, and the not-found page with HTTP 404 for anything else.
+ */
+import { access } from 'node:fs/promises'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+import { allRoutes, routes } from '../src/config/routes'
+
+const immutable = 'public, max-age=31536000, immutable'
+const revalidate = 'public, max-age=0, must-revalidate'
+const shortLived = 'public, max-age=3600'
+
+export async function assertBuilt(distDir: string): Promise<void> {
+  try {
+    await access(path.join(distDir, routes.home.file))
+  } catch {
+    throw new Error(`No built site in ${distDir}: run "npm run build" first.`)
+  }
+}
+
+export async function registerStaticSite(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: distDir,
+    index: false,
+    redirect: false,
+    wildcard: true,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const original = filePath.replace(/\.(br|gz)$/, '')
+      const hashed = path.relative(distDir, original).startsWith(`assets${path.sep}`)
+      res.setHeader(
+        'Cache-Control',
+        hashed ? immutable : original.endsWith('.html') ? revalidate : shortLived,
+      )
+      res.setHeader('Vary', 'Accept-Encoding')
+    },
+  })
+
+  for (const route of allRoutes) {
+    if (route.path === null) continue
+    const urls = route.path === '/' ? ['/', '/index.html'] : [route.path, `${route.path}/`]
+    for (const url of urls) {
+      app.get(url, (_request, reply) => reply.sendFile(route.file))
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ error: 'Not Found' })
+    }
+    return reply.code(404).sendFile(routes.notFound.file)
+  })
+}

@@ -1,0 +1,92 @@
+/** French copy of the landing page, section by section, in the order the page shows them. */
+export const pitch = {
+  maxSavings: '15 000 €',
+  price: '0 €',
+  simulationDuration: '60 secondes',
+  callbackDelay: '48 h',
+} as const
+
+export const hero = {
+  eyebrow: 'Assurance de prêt immobilier · Loi Lemoine',
+  title: `Économisez jusqu’à ${pitch.maxSavings} sur votre assurance de prêt`,
+  lead: `Changez d’assurance emprunteur à tout moment, sans frais. Un expert vous rappelle sous ${pitch.callbackDelay} pour vous présenter vos économies.`,
+  highlights: [
+    `Jusqu’à ${pitch.maxSavings} d’économies`,
+    `${pitch.price} à payer`,
+    `Simulation gratuite en ${pitch.simulationDuration}`,
+    'Sans engagement',
+  ],
+  cta: 'Je calcule mon économie',
+} as const
+
+export const formSection = {
+  title: `Votre simulation gratuite en ${pitch.simulationDuration}`,
+  lead: `Laissez vos coordonnées : un conseiller vous rappelle sous ${pitch.callbackDelay} pour vous présenter les économies possibles. ${pitch.price} à payer, sans engagement.`,
+} as const
+
+export const howItWorks = {
+  title: 'Comment ça marche ?',
+  steps: [
+    {
+      title: 'Je demande ma simulation',
+      text: `Je remplis le formulaire en ${pitch.simulationDuration}, gratuitement et sans engagement.`,
+    },
+    {
+      title: 'Un expert me rappelle',
+      text: `Sous ${pitch.callbackDelay}, un conseiller me présente l’économie possible sur mon assurance de prêt.`,
+    },
+    {
+      title: 'On s’occupe de tout',
+      text: 'Comparaison, dossier, demande de substitution à ma banque, résiliation de l’ancien contrat : toutes les démarches sont prises en charge.',
+    },
+  ],
+} as const
+
+export const trust = {
+  title: 'Ils nous font confiance',
+  partnersTitle: 'Nos partenaires assureurs et bancaires',
+  testimonialsTitle: 'Ce qu’en disent nos clients',
+} as const
+
+export const freeGuarantee = {
+  title: '100 % gratuit, 0 risque',
+  points: [
+    `${pitch.price} à payer : notre accompagnement ne vous coûte rien.`,
+    'Sans engagement : vous restez libre de refuser la proposition.',
+    'Aucune interruption : votre prêt continue et vous restez couvert.',
+  ],
+  cta: 'Je vérifie mon économie',
+} as const
+
+export const faqSection = {
+  title: 'Questions fréquentes',
+} as const
+
+export const rightsAndActivity = {
+  title: 'Vos droits',
+  text: 'La loi Lemoine vous permet de changer d’assurance emprunteur à tout moment, sans frais ni pénalités. Votre banque ne peut pas refuser un contrat qui offre des garanties équivalentes, et doit vous répondre sous 10 jours ouvrés.',
+  activityLabelBefore: 'Aujourd’hui,',
+  activityLabelAfter: 'personnes ont demandé leur simulation.',
+} as const
+
+export const finalCta = {
+  title: 'Prêt à payer moins cher votre assurance de prêt ?',
+  text: `Simulation gratuite en ${pitch.simulationDuration}, rappel sous ${pitch.callbackDelay}, sans engagement.`,
+  cta: 'Je lance ma simulation gratuite',
+} as const
+
+export const footer = {
+  badges: [
+    { label: 'CNIL', text: 'Vos droits sur vos données respectés' },
+    { label: 'RGPD', text: 'Données protégées et hébergées en France' },
+  ],
+  legalNoticeLink: 'Mentions légales',
+  privacyPolicyLink: 'Politique de confidentialité',
+  navLabel: 'Informations légales',
+} as const
+
+export const activityCounter = {
+  start: 31,
+  tickMs: 30_000,
+  maxIncrement: 2,
+} as const

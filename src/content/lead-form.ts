@@ -1,0 +1,36 @@
+import { siteConfig } from '@/content/site-config'
+
+interface FieldCopy {
+  label: string
+  autoComplete: string
+  hint?: string
+}
+
+const fields: Record<'nom' | 'prenom' | 'email' | 'telephone', FieldCopy> = {
+  nom: { label: 'Nom', autoComplete: 'family-name' },
+  prenom: { label: 'Prénom', autoComplete: 'given-name' },
+  email: { label: 'Email', autoComplete: 'email', hint: 'exemple : nom@domaine.fr' },
+  telephone: {
+    label: 'Téléphone',
+    autoComplete: 'tel-national',
+    hint: '10 chiffres, ex. 06 12 34 56 78',
+  },
+}
+
+/** French copy of the lead form, its messages and its confirmation. */
+export const leadFormCopy = {
+  fields,
+  requiredMark: '(obligatoire)',
+  consentLabel: `J’accepte d’être rappelé(e) par téléphone par ${siteConfig.company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n° ${siteConfig.company.orias}, pour me présenter les économies possibles sur mon assurance de prêt immobilier.`,
+  privacyLinkText: 'Politique de confidentialité',
+  gdprNotice: `Vos données sont traitées par ${siteConfig.company.legalName}, sur la base de votre consentement, pour vous rappeler et étudier votre assurance de prêt. Elles sont conservées au plus 3 ans après notre dernier échange et ne sont transmises qu’aux assureurs ou intermédiaires partenaires pour l’étude et la mise en place de votre contrat, jamais vendues. Vous pouvez y accéder, les rectifier, les effacer, retirer votre consentement ou vous opposer au traitement à tout moment.`,
+  submit: 'Recevoir ma simulation gratuite',
+  submitting: 'Envoi en cours...',
+  submitHint: 'Remplissez les 4 champs et cochez la case pour envoyer votre demande.',
+  generalError: 'Une erreur est survenue. Merci de réessayer dans un instant.',
+  confirmation: {
+    title: 'Votre demande est enregistrée.',
+    text: 'Un conseiller vous rappelle sous 48 heures pour vous présenter les économies possibles sur votre assurance de prêt.',
+    badges: ['Gratuit', 'Sans engagement', 'Données sécurisées'],
+  },
+} as const

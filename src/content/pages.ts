@@ -1,0 +1,36 @@
+import type { RouteId } from '@/config/routes'
+import { siteConfig } from '@/content/site-config'
+
+/** Title and description of each page, for `<title>`, the meta description and Open Graph. */
+export const pageMeta = {
+  home: {
+    title: `Assurance de prêt : jusqu’à 15 000 € d’économies | ${siteConfig.brandName}`,
+    description:
+      'Changez d’assurance emprunteur grâce à la loi Lemoine : simulation gratuite en 60 secondes, 0 € à payer, sans engagement, rappel par un expert sous 48 h.',
+  },
+  legalNotice: {
+    title: `Mentions légales | ${siteConfig.brandName}`,
+    description: `Mentions légales de ${siteConfig.brandName} : éditeur, directeur de la publication, hébergeur, immatriculation ORIAS, réclamations et médiation.`,
+  },
+  privacyPolicy: {
+    title: `Politique de confidentialité | ${siteConfig.brandName}`,
+    description: `Comment ${siteConfig.brandName} collecte et protège vos données personnelles, et comment exercer vos droits.`,
+  },
+  notFound: {
+    title: `Page introuvable | ${siteConfig.brandName}`,
+    description: 'Cette page n’existe pas ou a été déplacée.',
+  },
+} as const satisfies Record<RouteId, { title: string; description: string }>
+
+export const notFoundCopy = {
+  title: 'Oops! Page not found',
+  text: 'La page que vous cherchez n’existe pas ou a été déplacée.',
+  homeLink: 'Retour à l’accueil',
+} as const
+
+export const legalPageCopy = {
+  backHome: 'Retour à l’accueil',
+  updatedOn: 'Dernière mise à jour :',
+} as const
+
+export const skipLinkLabel = 'Aller au contenu principal'

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import type { RouteDefinition, RouteId } from '@/config/routes'
+import { legalNotice } from '@/content/legal-notice'
+import { privacyPolicy } from '@/content/privacy-policy'
+import { Document, type PageAssets } from '@/document'
+import { LandingPage } from '@/pages/landing-page'
+import { LegalPage } from '@/pages/legal-page'
+import { NotFoundPage } from '@/pages/not-found-page'
+
+export type { PageAssets }
+
+/** Configuration values still holding the shipped samples, for the build's warning. */
+export { findSampleValues, siteConfig } from '@/content/site-config'
+
+const pages: Record<RouteId, () => ReactNode> = {
+  home: () => <LandingPage />,
+  legalNotice: () => <LegalPage document={legalNotice} />,
+  privacyPolicy: () => <LegalPage document={privacyPolicy} />,
+  notFound: () => <NotFoundPage />,
+}
+
+/** Renders one route to a complete HTML document (used at build time only). */
+export function renderPage(route: RouteDefinition, assets: PageAssets): string {
+  return `<!doctype html>${renderToString(
+    <Document route={route} assets={assets}>
+      {pages[route.id]()}
+    </Document>,
+  )}`
+}

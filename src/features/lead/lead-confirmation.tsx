@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react'
+import { leadFormCopy } from '@/content/lead-form'
+
+/** Replaces the form once the lead is accepted; takes focus so screen readers announce it. */
+export function LeadConfirmation() {
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => headingRef.current?.focus({ preventScroll: true }), [])
+  const { title, text, badges } = leadFormCopy.confirmation
+  return (
+    <div
+      role="status"
+      className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-6 text-center"
+    >
+      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold text-success-700">
+        {title}
+      </h3>
+      <p className="text-slate-800">{text}</p>
+      <ul className="flex flex-wrap justify-center gap-2" aria-label="Nos engagements">
+        {badges.map((badge) => (
+          <li
+            key={badge}
+            className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-success-700 ring-1 ring-emerald-200"
+          >
+            {badge}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,222 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type FormEvent,
+} from 'react'
+import { FormField } from '@/components/form-field'
+import { clientEnv } from '@/config/bundle-env'
+import { paths, simulationFormId } from '@/config/routes'
+import { leadFormCopy } from '@/content/lead-form'
+import {
+  isLeadValid,
+  leadFieldNames,
+  validateConsent,
+  validateField,
+  validateLead,
+  type LeadControlName,
+  type LeadDraft,
+  type LeadErrors,
+  type LeadFieldName,
+} from '@/features/lead/lead-schema'
+import { buildLeadPayload, submitLead } from '@/features/lead/submit-lead'
+import { LeadConfirmation } from '@/features/lead/lead-confirmation'
+
+type Status = 'editing' | 'submitting' | 'success'
+
+const emptyDraft: LeadDraft = { nom: '', prenom: '', email: '', telephone: '', consentement: false }
+
+const inputAttributes: Record<LeadFieldName, { type: string; inputMode?: 'email' | 'tel' }> = {
+  nom: { type: 'text' },
+  prenom: { type: 'text' },
+  email: { type: 'email', inputMode: 'email' },
+  telephone: { type: 'tel', inputMode: 'tel' },
+}
+
+/** Reads what the form's controls hold now, including what was typed before hydration. */
+function readDraft(form: HTMLFormElement): LeadDraft {
+  const data = new FormData(form)
+  const text = (name: LeadFieldName) => {
+    const value = data.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  return {
+    nom: text('nom'),
+    prenom: text('prenom'),
+    email: text('email'),
+    telephone: text('telephone'),
+    consentement: data.get('consentement') !== null,
+  }
+}
+
+declare global {
+  interface Window {
+    fbq?: (...args: unknown[]) => void
+  }
+}
+
+export function LeadForm() {
+  const [draft, setDraft] = useState<LeadDraft>(emptyDraft)
+  const [errors, setErrors] = useState<LeadErrors>({})
+  const [status, setStatus] = useState<Status>('editing')
+  const [generalError, setGeneralError] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  const sendingRef = useRef(false)
+
+  useEffect(() => {
+    if (formRef.current) setDraft(readDraft(formRef.current))
+  }, [])
+
+  function clearErrorOf(name: LeadControlName) {
+    setGeneralError(false)
+    setErrors(({ [name]: _cleared, ...rest }) => rest)
+  }
+
+  function handleFieldChange(event: ChangeEvent<HTMLInputElement>) {
+    const name = event.target.name as LeadFieldName
+    const value = event.target.value
+    setDraft((current) => ({ ...current, [name]: value }))
+    clearErrorOf(name)
+  }
+
+  function handleFieldBlur(event: FocusEvent<HTMLInputElement>) {
+    const name = event.target.name as LeadFieldName
+    const message = validateField(name, event.target.value)
+    setErrors((current) => ({ ...current, [name]: message }))
+  }
+
+  function handleConsentChange(event: ChangeEvent<HTMLInputElement>) {
+    const checked = event.target.checked
+    setDraft((current) => ({ ...current, consentement: checked }))
+    clearErrorOf('consentement')
+  }
+
+  function handleConsentBlur(event: FocusEvent<HTMLInputElement>) {
+    const message = validateConsent(event.target.checked)
+    setErrors((current) => ({ ...current, consentement: message }))
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sendingRef.current) return
+    const current = readDraft(event.currentTarget)
+    const found = validateLead(current)
+    setDraft(current)
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      const first = [...leadFieldNames, 'consentement'].find((name) => name in found)
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+      return
+    }
+    sendingRef.current = true
+    setStatus('submitting')
+    setGeneralError(false)
+    try {
+      const payload = buildLeadPayload(current, {
+        pageUrl: window.location.href,
+        now: new Date(),
+        consentText: leadFormCopy.consentLabel,
+      })
+      await submitLead(payload, clientEnv.leadEndpoint)
+      setStatus('success')
+      window.fbq?.('track', 'Lead')
+      setTimeout(
+        () => document.getElementById(simulationFormId)?.scrollIntoView({ block: 'start' }),
+        100,
+      )
+    } catch (error) {
+      console.error('[lead] submission failed:', error)
+      setGeneralError(true)
+      setStatus('editing')
+    } finally {
+      sendingRef.current = false
+    }
+  }
+
+  if (status === 'success') return <LeadConfirmation />
+
+  const submitting = status === 'submitting'
+  const canSubmit = isLeadValid(draft) && !submitting
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={handleSubmit}
+      aria-label="Demande de simulation"
+      className="flex flex-col gap-4"
+    >
+      {leadFieldNames.map((name) => (
+        <FormField
+          key={name}
+          name={name}
+          label={leadFormCopy.fields[name].label}
+          type={inputAttributes[name].type}
+          inputMode={inputAttributes[name].inputMode}
+          autoComplete={leadFormCopy.fields[name].autoComplete}
+          hint={leadFormCopy.fields[name].hint}
+          error={errors[name]}
+          onChange={handleFieldChange}
+          onBlur={handleFieldBlur}
+        />
+      ))}
+
+      <div className="flex flex-col gap-1">
+        <div className="flex items-start gap-3">
+          <input
+            id="field-consentement"
+            name="consentement"
+            type="checkbox"
+            required
+            aria-invalid={errors.consentement ? true : undefined}
+            aria-describedby={errors.consentement ? 'field-consentement-error' : undefined}
+            onChange={handleConsentChange}
+            onBlur={handleConsentBlur}
+            className="mt-1 size-6 shrink-0 accent-brand-600"
+          />
+          <label htmlFor="field-consentement" className="text-sm text-slate-800">
+            {leadFormCopy.consentLabel}
+          </label>
+        </div>
+        {errors.consentement ? (
+          <p id="field-consentement-error" className="text-sm font-semibold text-danger-700">
+            {errors.consentement}
+          </p>
+        ) : null}
+      </div>
+
+      {generalError ? (
+        <p
+          role="alert"
+          className="rounded-lg border-2 border-danger-700 bg-red-50 p-3 font-semibold text-danger-700"
+        >
+          {leadFormCopy.generalError}
+        </p>
+      ) : null}
+
+      <div className="flex flex-col gap-2">
+        <button
+          type="submit"
+          disabled={!canSubmit}
+          aria-describedby={canSubmit || submitting ? undefined : 'lead-submit-hint'}
+          className="min-h-12 rounded-xl bg-brand-700 px-6 py-3 text-base font-bold text-white shadow-sm transition-colors hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+        >
+          {submitting ? leadFormCopy.submitting : leadFormCopy.submit}
+        </button>
+        {canSubmit || submitting ? null : (
+          <p id="lead-submit-hint" className="text-sm text-slate-600">
+            {leadFormCopy.submitHint}
+          </p>
+        )}
+      </div>
+
+      <p className="text-xs leading-relaxed text-slate-600">
+        {leadFormCopy.gdprNotice}{' '}
+        <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
+          {leadFormCopy.privacyLinkText}
+        </a>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,78 @@
+/**
+ * The lead's validation rules and messages (SPEC §5), written once. The form, the submit function,
+ * the relay server and the tests all import them from here.
+ */
+export const leadFieldNames = ['nom', 'prenom', 'email', 'telephone'] as const
+export type LeadFieldName = (typeof leadFieldNames)[number]
+export type LeadControlName = LeadFieldName | 'consentement'
+
+export type LeadFields = Record<LeadFieldName, string>
+export interface LeadDraft extends LeadFields {
+  consentement: boolean
+}
+export type LeadErrors = Partial<Record<LeadControlName, string>>
+
+export const leadMessages = {
+  nomRequired: 'Le nom est obligatoire',
+  prenomRequired: 'Le prénom est obligatoire',
+  emailRequired: "L'email est obligatoire",
+  emailFormat: "Format d'email invalide",
+  telephoneRequired: 'Le téléphone est obligatoire',
+  telephoneFormat: 'Format invalide (10 chiffres commençant par 0)',
+  consentRequired: 'Cochez la case pour accepter d’être rappelé(e)',
+} as const
+
+/** No spaces, one `@`, and a dot inside the domain part: `x@y.z`. */
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+const phonePattern = /^0\d{9}$/
+
+/** Values as they are sent: trimmed, and the phone without spaces. */
+export function normalizeLead(fields: LeadFields): LeadFields {
+  return {
+    nom: fields.nom.trim(),
+    prenom: fields.prenom.trim(),
+    email: fields.email.trim(),
+    telephone: removeSpaces(fields.telephone),
+  }
+}
+
+function removeSpaces(value: string): string {
+  return value.replace(/\s+/g, '')
+}
+
+/** The message for one field's value, or `undefined` when it is valid. */
+export function validateField(name: LeadFieldName, value: string): string | undefined {
+  const trimmed = value.trim()
+  switch (name) {
+    case 'nom':
+      return trimmed ? undefined : leadMessages.nomRequired
+    case 'prenom':
+      return trimmed ? undefined : leadMessages.prenomRequired
+    case 'email':
+      if (!trimmed) return leadMessages.emailRequired
+      return emailPattern.test(trimmed) ? undefined : leadMessages.emailFormat
+    case 'telephone':
+      if (!trimmed) return leadMessages.telephoneRequired
+      return phonePattern.test(removeSpaces(value)) ? undefined : leadMessages.telephoneFormat
+  }
+}
+
+export function validateConsent(consent: boolean): string | undefined {
+  return consent ? undefined : leadMessages.consentRequired
+}
+
+/** Every field's message, consent included; an empty object means the draft can be sent. */
+export function validateLead(draft: LeadDraft): LeadErrors {
+  const errors: LeadErrors = {}
+  for (const name of leadFieldNames) {
+    const message = validateField(name, draft[name])
+    if (message) errors[name] = message
+  }
+  const consentMessage = validateConsent(draft.consentement)
+  if (consentMessage) errors.consentement = consentMessage
+  return errors
+}
+
+export function isLeadValid(draft: LeadDraft): boolean {
+  return Object.keys(validateLead(draft)).length === 0
+}

@@ -1,0 +1,65 @@
+import {
+  leadFieldNames,
+  normalizeLead,
+  validateLead,
+  type LeadErrors,
+} from '@/features/lead/lead-schema'
+import { leadSource, type LeadPayload } from '@/features/lead/submit-lead'
+
+const maxFieldLength = 200
+const maxConsentTextLength = 2_000
+const maxUrlLength = 2_000
+
+export type ParsedLead =
+  | { ok: true; payload: LeadPayload }
+  | {
+      ok: false
+      errors: LeadErrors &
+        Partial<Record<'body' | 'source' | 'page_url' | 'timestamp' | 'consentement_texte', string>>
+    }
+
+/**
+ * Checks a lead received over the network against the same rules as the form, plus the shape of
+ * the fields the browser adds. Used by the relay server; messages are the form's French ones.
+ */
+export function parseLeadPayload(body: unknown): ParsedLead {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return { ok: false, errors: { body: 'Expected a JSON object' } }
+  }
+  const input = body as Record<string, unknown>
+  const text = (key: string) => (typeof input[key] === 'string' ? (input[key] as string) : '')
+  const draft = {
+    nom: text('nom'),
+    prenom: text('prenom'),
+    email: text('email'),
+    telephone: text('telephone'),
+    consentement: input.consentement === true,
+  }
+  const errors: Extract<ParsedLead, { ok: false }>['errors'] = validateLead(draft)
+  for (const name of leadFieldNames) {
+    if (draft[name].length > maxFieldLength)
+      errors[name] = `Trop long (${maxFieldLength} caractères au plus)`
+  }
+  if (input.source !== leadSource) errors.source = `Expected "${leadSource}"`
+  const pageUrl = text('page_url')
+  if (!pageUrl || pageUrl.length > maxUrlLength || !URL.canParse(pageUrl))
+    errors.page_url = 'Expected an absolute URL'
+  const timestamp = text('timestamp')
+  if (!timestamp || Number.isNaN(Date.parse(timestamp)))
+    errors.timestamp = 'Expected an ISO date-time'
+  const consentText = text('consentement_texte').trim()
+  if (!consentText || consentText.length > maxConsentTextLength)
+    errors.consentement_texte = 'Expected the consent text'
+  if (Object.keys(errors).length > 0) return { ok: false, errors }
+  return {
+    ok: true,
+    payload: {
+      ...normalizeLead(draft),
+      source: leadSource,
+      page_url: pageUrl,
+      timestamp,
+      consentement: true,
+      consentement_texte: consentText,
+    },
+  }
+}

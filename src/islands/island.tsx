@@ -1,0 +1,16 @@
+import { islandComponents, type IslandName } from '@/islands/registry'
+
+/**
+ * Marks an interactive part of a pre-rendered page. The server renders the component inside it;
+ * in the browser, `entry-landing.tsx` hydrates only these parts, so the static sections around
+ * them ship no JavaScript.
+ */
+export function Island({ name, inline = false }: { name: IslandName; inline?: boolean }) {
+  const Component = islandComponents[name]
+  const Wrapper = inline ? 'span' : 'div'
+  return (
+    <Wrapper data-island={name}>
+      <Component />
+    </Wrapper>
+  )
+}

@@ -1,0 +1,19 @@
+import { CtaLink } from '@/components/cta-link'
+import { finalCta } from '@/content/landing'
+
+export function FinalCta() {
+  return (
+    <section
+      aria-labelledby="final-cta-title"
+      className="bg-brand-900 px-4 py-12 text-center text-white"
+    >
+      <div className="mx-auto flex max-w-3xl flex-col items-center gap-4">
+        <h2 id="final-cta-title" className="text-2xl font-extrabold sm:text-3xl">
+          {finalCta.title}
+        </h2>
+        <p className="text-brand-100">{finalCta.text}</p>
+        <CtaLink>{finalCta.cta}</CtaLink>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+import { PageSection } from '@/components/page-section'
+import { rightsAndActivity } from '@/content/landing'
+import { Island } from '@/islands/island'
+
+export function RightsAndActivity() {
+  return (
+    <PageSection id="vos-droits" title={rightsAndActivity.title}>
+      <p className="mx-auto mt-6 max-w-3xl text-center text-slate-800">{rightsAndActivity.text}</p>
+      <p className="mx-auto mt-6 flex max-w-md flex-wrap items-baseline justify-center gap-x-2 rounded-2xl bg-brand-50 p-4 text-center text-slate-800">
+        <span>{rightsAndActivity.activityLabelBefore}</span>
+        <Island name="activity-counter" inline />
+        <span>{rightsAndActivity.activityLabelAfter}</span>
+      </p>
+    </PageSection>
+  )
+}

@@ -1,0 +1,21 @@
+import { simulationFormId } from '@/config/routes'
+import { formSection } from '@/content/landing'
+import { Island } from '@/islands/island'
+
+export function SimulationFormSection() {
+  return (
+    <section
+      id={simulationFormId}
+      aria-labelledby={`${simulationFormId}-title`}
+      className="scroll-mt-4 bg-brand-50 px-4 py-10"
+    >
+      <div className="mx-auto max-w-xl rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8">
+        <h2 id={`${simulationFormId}-title`} className="text-2xl font-extrabold text-brand-900">
+          {formSection.title}
+        </h2>
+        <p className="mt-2 mb-6 text-slate-700">{formSection.lead}</p>
+        <Island name="lead-form" />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,18 @@
+import { paths } from '@/config/routes'
+import { siteConfig } from '@/content/site-config'
+
+export function SiteHeader() {
+  return (
+    <header className="bg-brand-900 px-4 py-3 text-white">
+      <div className="mx-auto flex max-w-5xl items-center justify-between">
+        <a href={paths.home} className="flex items-center gap-2 font-extrabold">
+          <svg aria-hidden="true" viewBox="0 0 32 32" width="28" height="28">
+            <path d="M16 3 4 8v8c0 7 5 11.5 12 13 7-1.5 12-6 12-13V8z" fill="#f59e0b" />
+            <path d="m11 16 3.5 3.5L21.5 12" stroke="#172554" strokeWidth="3" fill="none" />
+          </svg>
+          {siteConfig.brandName}
+        </a>
+      </div>
+    </header>
+  )
+}
