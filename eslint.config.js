@@ -24,4 +24,9 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
   },
+  {
+    // Tests assert what exists right before using it; `!` there reads better than a guard.
+    files: ['e2e/**', '**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
 )

@@ -1,0 +1,307 @@
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/fixtures'
+import { faqItems } from '../src/content/faq'
+import {
+  activityCounter,
+  finalCta,
+  freeGuarantee,
+  hero,
+  howItWorks,
+  trust,
+} from '../src/content/landing'
+import { partners } from '../src/content/partners'
+import { testimonials } from '../src/content/testimonials'
+
+const formSection = '#simulation-form'
+
+test.describe('landing page content', () => {
+  test('sections come in the order of the specification', async ({ page }) => {
+    await page.goto('/')
+    const headings = await page
+      .locator('main > section > * h2, main > section h1')
+      .allTextContents()
+    const order = [
+      hero.title,
+      'Votre simulation gratuite en 60 secondes',
+      howItWorks.title,
+      trust.title,
+      freeGuarantee.title,
+      'Questions fréquentes',
+      'Vos droits',
+      finalCta.title,
+    ]
+    expect(headings.map((text) => text.trim())).toEqual(order)
+    await expect(page.locator('main > section').nth(1)).toHaveAttribute('id', 'simulation-form')
+    await expect(page.locator('body > footer')).toBeVisible()
+  })
+
+  test('the pitch reads as the specification states it', async ({ page }) => {
+    await page.goto('/')
+    const heroSection = page.locator('main > section').first()
+    await expect(heroSection).toContainText('jusqu’à 15 000 €')
+    await expect(heroSection).toContainText('0 € à payer')
+    await expect(heroSection).toContainText('Simulation gratuite en 60 secondes')
+    await expect(heroSection).toContainText('Sans engagement')
+    await expect(heroSection).toContainText('sous 48 h')
+  })
+
+  test('the simulation form shows its fields and submit button', async ({ page }) => {
+    await page.goto('/')
+    const form = page.locator(formSection)
+    for (const label of ['Nom', 'Prénom', 'Email', 'Téléphone']) {
+      await expect(form.getByLabel(label, { exact: true })).toBeVisible()
+    }
+    await expect(form.getByRole('checkbox')).not.toBeChecked()
+    await expect(
+      form.getByRole('button', { name: 'Recevoir ma simulation gratuite' }),
+    ).toBeVisible()
+  })
+
+  test('how it works has three steps', async ({ page }) => {
+    await page.goto('/')
+    const steps = page.locator('#comment-ca-marche ol > li')
+    await expect(steps).toHaveCount(3)
+    for (const [index, step] of howItWorks.steps.entries()) {
+      await expect(steps.nth(index).getByRole('heading', { level: 3 })).toHaveText(step.title)
+    }
+  })
+
+  test('trust shows six partner logos and three five-star testimonials', async ({ page }) => {
+    await page.goto('/')
+    const section = page.locator('#confiance')
+    const logos = section.getByRole('img', { name: /^Logo / })
+    await expect(logos).toHaveCount(6)
+    for (const partner of partners) {
+      await expect(section.getByRole('img', { name: `Logo ${partner.name}` })).toBeVisible()
+    }
+    const cards = section.locator('figure')
+    await expect(cards).toHaveCount(3)
+    for (const [index, testimonial] of testimonials.entries()) {
+      const card = cards.nth(index)
+      await expect(card.getByRole('img', { name: 'Note : 5 sur 5' })).toBeVisible()
+      await expect(card).toContainText(testimonial.benefit)
+      await expect(card.locator('figcaption')).toContainText(testimonial.name)
+      await expect(card.locator('figcaption [aria-hidden="true"]')).toHaveText(
+        testimonial.name.charAt(0),
+      )
+    }
+  })
+
+  test('the free-guarantee block has its button', async ({ page }) => {
+    await page.goto('/')
+    await expect(
+      page.locator('#gratuit').getByRole('link', { name: 'Je vérifie mon économie' }),
+    ).toBeVisible()
+  })
+
+  test('the footer shows the CNIL and RGPD badges and links to both legal pages', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByText('CNIL', { exact: true })).toBeVisible()
+    await expect(footer.getByText('RGPD', { exact: true })).toBeVisible()
+    await footer.getByRole('link', { name: 'Mentions légales' }).click()
+    await expect(page).toHaveURL('/mentions-legales')
+    await page.goBack()
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: 'Politique de confidentialité' })
+      .click()
+    await expect(page).toHaveURL('/politique-confidentialite')
+  })
+})
+
+test.describe('calls to action', () => {
+  const ctaLabels = [hero.cta, freeGuarantee.cta, finalCta.cta]
+
+  /** Clicks the link, then records the scroll position on every frame until it settles. */
+  async function clickAndTrackScroll(page: Page, label: string) {
+    return page.evaluate(async (name) => {
+      const link = [...document.querySelectorAll<HTMLAnchorElement>('a')].find(
+        (a) => a.textContent?.trim() === name,
+      )
+      if (!link) throw new Error(`No call to action "${name}"`)
+      link.scrollIntoView({ behavior: 'instant', block: 'center' })
+      const start = window.scrollY
+      const target = Math.round(
+        document.querySelector('#simulation-form')!.getBoundingClientRect().top + start,
+      )
+      link.click()
+      const positions: number[] = []
+      const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+      for (let frame = 0; frame < 120; frame += 1) {
+        await nextFrame()
+        const y = Math.round(window.scrollY)
+        if (positions.at(-1) !== y) positions.push(y)
+      }
+      const distinct = positions.filter((y) => y !== Math.round(start))
+      return { start, target, distinct }
+    }, label)
+  }
+
+  test('every call to action points at the form', async ({ page }) => {
+    await page.goto('/')
+    const links = page.locator('a[href="#simulation-form"]')
+    await expect(links).toHaveCount(ctaLabels.length)
+    for (const label of ctaLabels) {
+      await expect(page.getByRole('link', { name: label })).toHaveAttribute(
+        'href',
+        '#simulation-form',
+      )
+    }
+  })
+
+  for (const label of ctaLabels) {
+    test(`"${label}" scrolls smoothly to the form`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' })
+      await page.goto('/')
+      const { target, distinct } = await clickAndTrackScroll(page, label)
+      expect(Math.abs(distinct.at(-1)! - target)).toBeLessThanOrEqual(20)
+      expect(distinct.length, 'intermediate scroll positions').toBeGreaterThan(2)
+      await expect(page.locator(formSection)).toBeInViewport({ ratio: 0.3 })
+    })
+
+    test(`"${label}" jumps at once when the visitor prefers reduced motion`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      await page.goto('/')
+      const { target, distinct } = await clickAndTrackScroll(page, label)
+      expect(distinct).toHaveLength(1)
+      expect(Math.abs(distinct[0]! - target)).toBeLessThanOrEqual(20)
+    })
+  }
+})
+
+test.describe('FAQ', () => {
+  const questions = faqItems.map((item) => item.question)
+
+  test('has the three questions, all closed at first, with the facts of the loi Lemoine', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const faq = page.locator('#faq')
+    await expect(faq.locator('summary')).toHaveText(questions)
+    await expect(faq.locator('details[open]')).toHaveCount(0)
+    const answers = await faq.locator('details').allTextContents()
+    expect(answers[0]).toContain('loi n° 2022-270 du 28 février 2022')
+    expect(answers[0]).toContain('1er juin 2022')
+    expect(answers[0]).toContain('1er septembre 2022')
+    expect(answers[0]).toContain('garanties équivalentes')
+    expect(answers[2]).toContain('10 jours ouvrés')
+    expect(answers[2]).toMatch(/refus doit être motivé/)
+  })
+
+  test('opens one item at a time with the mouse', async ({ page }) => {
+    await page.goto('/')
+    const faq = page.locator('#faq')
+    for (const [index, question] of questions.entries()) {
+      await faq.getByText(question).click()
+      await expect(faq.locator('details').nth(index)).toHaveAttribute('open', '')
+      await expect(faq.locator('details[open]')).toHaveCount(1)
+      await expect(faq.locator('details').nth(index).locator('p').first()).toBeVisible()
+    }
+    await faq.getByText(questions[2]!).click()
+    await expect(faq.locator('details[open]')).toHaveCount(0)
+  })
+
+  test('opens one item at a time with the keyboard', async ({ page }) => {
+    await page.goto('/')
+    const summaries = page.locator('#faq summary')
+    await summaries.nth(0).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('#faq details').nth(0)).toHaveAttribute('open', '')
+    await page.keyboard.press('Tab')
+    await expect(summaries.nth(1)).toBeFocused()
+    await page.keyboard.press('Space')
+    await expect(page.locator('#faq details').nth(1)).toHaveAttribute('open', '')
+    await expect(page.locator('#faq details[open]')).toHaveCount(1)
+  })
+})
+
+test.describe('activity counter', () => {
+  test('starts at 31 and rises by 0, 1 or 2 every 30 seconds, without moving the page', async ({
+    page,
+  }) => {
+    await page.clock.install()
+    await page.addInitScript(() => {
+      const state = window as unknown as { __randoms: number[] }
+      state.__randoms = []
+      Math.random = () => state.__randoms.shift() ?? 0
+    })
+    await page.goto('/')
+    // Freeze time: from here on only fastForward moves it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+    const count = page.getByTestId('activity-count')
+    await expect(count).toHaveText(String(activityCounter.start))
+    await count.scrollIntoViewIfNeeded()
+    const boxBefore = await page.locator('#vos-droits p').last().boundingBox()
+
+    const setRandoms = (values: number[]) =>
+      page.evaluate(
+        (next) => ((window as unknown as { __randoms: number[] }).__randoms = next),
+        values,
+      )
+
+    // The page hydrated a few (real) seconds ago at most, so its first tick is 20 to 30 s away.
+    await setRandoms([0.99])
+    await page.clock.fastForward(20_000)
+    await expect(count).toHaveText('31')
+    await page.clock.fastForward(10_000)
+    await expect(count).toHaveText('33')
+
+    await setRandoms([0.1])
+    await page.clock.fastForward(30_000)
+    await expect(count).toHaveText('33')
+
+    await setRandoms([0.5])
+    await page.clock.fastForward(30_000)
+    await expect(count).toHaveText('34')
+
+    // Up to three digits fit in the box: reaching 100 must not move the sentence around it.
+    await setRandoms(Array.from({ length: 40 }, () => 0.99))
+    await page.clock.runFor(30_000 * 40)
+    await expect(count).toHaveText('114')
+    expect(await page.locator('#vos-droits p').last().boundingBox()).toEqual(boxBefore)
+  })
+
+  test('makes no network request when it ticks', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(request.url()))
+    await page.clock.fastForward(30_000 * 3)
+    expect(requests).toEqual([])
+  })
+})
+
+test.describe('phone screen', () => {
+  test.use({
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    expectedConsoleErrors: [/404/],
+  })
+
+  for (const path of ['/', '/mentions-legales', '/politique-confidentialite', '/page-inconnue']) {
+    test(`${path} fits in 360 px without horizontal scrolling`, async ({ page }) => {
+      test.info().annotations.push({ type: 'viewport', description: '360x640' })
+      await page.goto(path)
+      const overflow = await page.evaluate(() => {
+        const wide = [...document.querySelectorAll('body *')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((element) => element.tagName + (element.id ? `#${element.id}` : ''))
+        return { scrollWidth: document.documentElement.scrollWidth, wide }
+      })
+      expect(overflow).toEqual({ scrollWidth: 360, wide: [] })
+    })
+  }
+
+  test('the form starts within the first two screens on a phone', async ({ page }) => {
+    await page.goto('/')
+    const top = await page
+      .locator(formSection)
+      .evaluate((element) => element.getBoundingClientRect().top)
+    expect(top).toBeLessThan(640 * 2)
+  })
+})

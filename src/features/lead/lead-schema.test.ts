@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import {
+  isLeadValid,
+  leadFieldNames,
+  leadMessages,
+  normalizeLead,
+  validateConsent,
+  validateField,
+  validateLead,
+  type LeadDraft,
+} from '@/features/lead/lead-schema'
+
+const validDraft: LeadDraft = {
+  nom: 'Martin',
+  prenom: 'Claire',
+  email: 'claire.martin@example.fr',
+  telephone: '06 12 34 56 78',
+  consentement: true,
+}
+
+describe('leadMessages', () => {
+  it('uses the exact French messages of SPEC §5', () => {
+    expect(leadMessages.nomRequired).toBe('Le nom est obligatoire')
+    expect(leadMessages.prenomRequired).toBe('Le prénom est obligatoire')
+    expect(leadMessages.emailRequired).toBe("L'email est obligatoire")
+    expect(leadMessages.emailFormat).toBe("Format d'email invalide")
+    expect(leadMessages.telephoneRequired).toBe('Le téléphone est obligatoire')
+    expect(leadMessages.telephoneFormat).toBe('Format invalide (10 chiffres commençant par 0)')
+  })
+
+  it('has a non-empty French consent message', () => {
+    expect(leadMessages.consentRequired).toMatch(/rappel/)
+  })
+
+  it('lists the four lead fields in form order', () => {
+    expect(leadFieldNames).toEqual(['nom', 'prenom', 'email', 'telephone'])
+  })
+})
+
+describe('validateField: nom and prenom', () => {
+  it.each(['', ' ', '   ', '\t\n'])('rejects a blank nom %j with the SPEC message', (value) => {
+    expect(validateField('nom', value)).toBe('Le nom est obligatoire')
+  })
+
+  it.each(['', '  '])('rejects a blank prenom %j with the SPEC message', (value) => {
+    expect(validateField('prenom', value)).toBe('Le prénom est obligatoire')
+  })
+
+  it.each(["N'Diaye", 'Lefèvre-Dupont', 'Zoé', 'Éloïse', 'N’Goran', ' Martin ', 'X'])(
+    'accepts the name %j (accents, apostrophes, hyphens, surrounding spaces)',
+    (value) => {
+      expect(validateField('nom', value)).toBeUndefined()
+      expect(validateField('prenom', value)).toBeUndefined()
+    },
+  )
+})
+
+describe('validateField: email', () => {
+  it.each(['', '   '])('rejects a blank email %j as required', (value) => {
+    expect(validateField('email', value)).toBe("L'email est obligatoire")
+  })
+
+  it.each(['x@y.z', 'claire.martin@example.fr', 'a+tag@sous.domaine.fr', '  x@y.z  '])(
+    'accepts %j (surrounding spaces are trimmed before the check)',
+    (value) => {
+      expect(validateField('email', value)).toBeUndefined()
+    },
+  )
+
+  it.each([
+    'x@y',
+    'x@@y.z',
+    'x@.y.z',
+    'x@y.',
+    'x@y..z',
+    '@y.z',
+    'x',
+    'x.y.z',
+    'x y@z.fr',
+    'x@y .fr',
+    'x@y.f r',
+    'x@y@z.fr',
+  ])('rejects %j with the format message', (value) => {
+    expect(validateField('email', value)).toBe("Format d'email invalide")
+  })
+})
+
+describe('validateField: telephone', () => {
+  it.each(['', '   '])('rejects a blank phone %j as required', (value) => {
+    expect(validateField('telephone', value)).toBe('Le téléphone est obligatoire')
+  })
+
+  it.each(['0612345678', '06 12 34 56 78', ' 0612345678 ', '0 6 1 2 3 4 5 6 7 8', '0100000000'])(
+    'accepts %j (10 digits starting with 0 once spaces are removed)',
+    (value) => {
+      expect(validateField('telephone', value)).toBeUndefined()
+    },
+  )
+
+  it.each([
+    ['dots', '06.12.34.56.78'],
+    ['dashes', '06-12-34-56-78'],
+    ['+33', '+33612345678'],
+    ['+33 with spaces', '+33 6 12 34 56 78'],
+    ['9 digits', '061234567'],
+    ['11 digits', '06123456789'],
+    ['not starting with 0', '6123456789'],
+    ['10 digits starting with 1', '1612345678'],
+    ['letters', '06123456ab'],
+    ['only letters', 'telephone'],
+    ['parentheses', '(06)12345678'],
+  ])('rejects a phone with %s (%j) with the format message', (_label, value) => {
+    expect(validateField('telephone', value)).toBe('Format invalide (10 chiffres commençant par 0)')
+  })
+})
+
+describe('validateConsent', () => {
+  it('requires the box to be ticked', () => {
+    expect(validateConsent(false)).toBe(leadMessages.consentRequired)
+    expect(validateConsent(true)).toBeUndefined()
+  })
+})
+
+describe('validateLead', () => {
+  it('returns no error for a complete draft with consent', () => {
+    expect(validateLead(validDraft)).toEqual({})
+  })
+
+  it('returns every message at once for an empty draft', () => {
+    expect(
+      validateLead({ nom: '', prenom: '', email: '', telephone: '', consentement: false }),
+    ).toEqual({
+      nom: leadMessages.nomRequired,
+      prenom: leadMessages.prenomRequired,
+      email: leadMessages.emailRequired,
+      telephone: leadMessages.telephoneRequired,
+      consentement: leadMessages.consentRequired,
+    })
+  })
+
+  it('returns format messages together with the missing consent', () => {
+    expect(
+      validateLead({ ...validDraft, email: 'x@y', telephone: '+33612345678', consentement: false }),
+    ).toEqual({
+      email: leadMessages.emailFormat,
+      telephone: leadMessages.telephoneFormat,
+      consentement: leadMessages.consentRequired,
+    })
+  })
+
+  it('reports only the faulty field when the rest is valid', () => {
+    expect(validateLead({ ...validDraft, nom: '   ' })).toEqual({ nom: leadMessages.nomRequired })
+  })
+})
+
+describe('isLeadValid', () => {
+  it('is true for a complete draft with consent', () => {
+    expect(isLeadValid(validDraft)).toBe(true)
+  })
+
+  it('is false without consent even when every field is valid', () => {
+    expect(isLeadValid({ ...validDraft, consentement: false })).toBe(false)
+  })
+
+  it.each(leadFieldNames)('is false when %s is blank', (name) => {
+    expect(isLeadValid({ ...validDraft, [name]: '  ' })).toBe(false)
+  })
+})
+
+describe('normalizeLead', () => {
+  it('trims every value and removes the spaces of the phone number', () => {
+    expect(
+      normalizeLead({
+        nom: '  Lefèvre-Dupont ',
+        prenom: ' Zoé',
+        email: ' zoe@example.fr  ',
+        telephone: ' 06 12 34 56 78 ',
+      }),
+    ).toEqual({
+      nom: 'Lefèvre-Dupont',
+      prenom: 'Zoé',
+      email: 'zoe@example.fr',
+      telephone: '0612345678',
+    })
+  })
+
+  it('keeps inner spaces of names', () => {
+    expect(
+      normalizeLead({ nom: ' de la Tour ', prenom: 'Jean Marc', email: 'a@b.fr', telephone: '' }),
+    ).toMatchObject({ nom: 'de la Tour', prenom: 'Jean Marc' })
+  })
+})
