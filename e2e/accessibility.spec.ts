@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 const pages = ['/', '/mentions-legales', '/politique-confidentialite', '/page-inconnue']
 
 test.describe('accessibility', () => {
-  test.use({ expectedConsoleErrors: [/404/], bypassCSP: true })
+  test.use({ expectedConsoleErrors: /404/, bypassCSP: true })
 
   for (const path of pages) {
     test(`${path} has no serious or critical axe violation`, async ({ page }) => {

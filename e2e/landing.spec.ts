@@ -280,7 +280,7 @@ test.describe('phone screen', () => {
     viewport: { width: 360, height: 640 },
     isMobile: true,
     hasTouch: true,
-    expectedConsoleErrors: [/404/],
+    expectedConsoleErrors: /404/,
   })
 
   for (const path of ['/', '/mentions-legales', '/politique-confidentialite', '/page-inconnue']) {

@@ -76,7 +76,7 @@ test.describe('pre-rendered pages', () => {
 })
 
 test.describe('not-found page', () => {
-  test.use({ expectedConsoleErrors: [/404/] })
+  test.use({ expectedConsoleErrors: /404/ })
 
   test('an unknown path answers 404 with the not-found page and logs an error', async ({
     page,

@@ -1,7 +1,7 @@
 /**
  * A real HTTP server standing in for the automation webhooks. It answers CORS preflights as such
  * services do, records every request, and behaves according to the lead's `nom`, so that tests
- * running in parallel each get the behaviour they ask for:
+ * running in parallel each get the behaviour they ask for (for page views, the `uid` decides):
  *   "Erreur"   -> HTTP 500          "Lent"    -> HTTP 200 after 1.5 s
  *   "Silence"  -> never answers     "Coupure" -> connection dropped
  *   anything else -> HTTP 200
@@ -70,8 +70,8 @@ const server = createServer(async (request, response) => {
     receivedAt: new Date().toISOString(),
   })
 
-  const nom = typeof json === 'object' && json !== null && 'nom' in json ? String(json.nom) : ''
-  switch (nom) {
+  const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {}
+  switch (String(record.nom ?? record.uid ?? '')) {
     case 'Erreur':
       response.writeHead(500, cors).end('{"error":"stand-in failure"}')
       return
