@@ -9,6 +9,7 @@ import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
 
 async function main(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env')
   const config = loadConfig(process.env)
   if (!existsSync(path.join(config.distDir, routes.home.file))) {
     console.log(`No build found in ${config.distDir}: building the site first.`)
