@@ -13,6 +13,7 @@ import { ClientEnvError, parseClientEnv } from '../src/config/client-env'
 import { allRoutes, type RouteId } from '../src/config/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
+import { renderHeadersFile } from './security-headers'
 
 type ServerEntry = typeof import('../src/entry-server')
 
@@ -108,6 +109,7 @@ async function main(): Promise<void> {
       'which only `npm start` serves. On a static host, set VITE_LEAD_WEBHOOK_URL.',
     ])
   }
+  await writeFile(path.join(outDir, '_headers'), renderHeadersFile(clientEnv))
   // The manifest served its purpose; it is no page of the site.
   await rm(path.join(outDir, '.vite'), { recursive: true, force: true })
   await precompress(outDir)

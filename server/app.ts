@@ -10,7 +10,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   await assertBuilt(config.distDir)
   const app = Fastify({ logger: options.logger ?? true, trustProxy: true })
-  registerSecurityHeaders(app)
+  await registerSecurityHeaders(app, config.distDir)
   await registerApiRoutes(app, config)
   await registerStaticSite(app, config.distDir)
   return app

@@ -29,6 +29,8 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string):
     wildcard: true,
     preCompressed: true,
     cacheControl: false,
+    // Host configuration, not a page: read by the server and static hosts, never served.
+    allowedPath: (pathName) => pathName !== '/_headers',
     setHeaders: (res, filePath) => {
       const original = filePath.replace(/\.(br|gz)$/, '')
       const hashed = path.relative(distDir, original).startsWith(`assets${path.sep}`)

@@ -4,18 +4,23 @@ import {
   validateLead,
   type LeadErrors,
 } from '@/features/lead/lead-schema'
-import { leadSource, type LeadPayload } from '@/features/lead/submit-lead'
+import { honeypotField, leadSource, type LeadPayload } from '@/features/lead/submit-lead'
 
 const maxFieldLength = 200
 const maxConsentTextLength = 2_000
 const maxUrlLength = 2_000
 
 export type ParsedLead =
-  | { ok: true; payload: LeadPayload }
+  | { ok: true; payload: LeadPayload; honeypotFilled: boolean }
   | {
       ok: false
       errors: LeadErrors &
-        Partial<Record<'body' | 'source' | 'page_url' | 'timestamp' | 'consentement_texte', string>>
+        Partial<
+          Record<
+            'body' | 'source' | 'page_url' | 'timestamp' | 'consentement_texte' | 'event_id',
+            string
+          >
+        >
     }
 
 /**
@@ -50,7 +55,12 @@ export function parseLeadPayload(body: unknown): ParsedLead {
   const consentText = text('consentement_texte').trim()
   if (!consentText || consentText.length > maxConsentTextLength)
     errors.consentement_texte = 'Expected the consent text'
+  const eventId = input.event_id
+  if (eventId !== undefined && (typeof eventId !== 'string' || !/^[\w-]{1,100}$/.test(eventId))) {
+    errors.event_id = 'Expected up to 100 letters, digits, dashes or underscores'
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
+  const trap = input[honeypotField]
   return {
     ok: true,
     payload: {
@@ -60,6 +70,9 @@ export function parseLeadPayload(body: unknown): ParsedLead {
       timestamp,
       consentement: true,
       consentement_texte: consentText,
+      ...(typeof eventId === 'string' ? { event_id: eventId } : {}),
     },
+    honeypotFilled:
+      typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null,
   }
 }

@@ -9,7 +9,14 @@ export interface LeadPayload extends LeadFields {
   timestamp: string
   consentement: true
   consentement_texte: string
+  /** Id shared with the pixel's Lead event, so a server-side Conversions API can deduplicate. */
+  event_id?: string
+  /** Anti-spam trap: a field people never see. Sent only when a robot filled it. */
+  site_web?: string
 }
+
+/** Name of the hidden trap field. */
+export const honeypotField = 'site_web'
 
 export function buildLeadPayload(
   fields: LeadFields,
