@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { allRoutes, findRoute, paths, routes, simulationFormId } from '@/config/routes'
+import { simulationFormId } from '@/config/anchors'
+import { allRoutes, findRoute, paths, routes } from '@/config/routes'
 
 describe('findRoute', () => {
   it.each([

@@ -1,3 +1,5 @@
+import { simulationFormId } from '@/config/anchors'
+
 /**
  * The route table: one entry per page. It feeds the pre-render step (which file to write),
  * the links between pages, the sitemap and the server's fallback to the not-found page.
@@ -32,9 +34,6 @@ export const routes = {
 } as const satisfies Record<RouteId, RouteDefinition>
 
 export const allRoutes: readonly RouteDefinition[] = Object.values(routes)
-
-/** Anchor of the lead form section; every call to action points at it. */
-export const simulationFormId = 'simulation-form'
 
 export const paths = {
   home: routes.home.path,

@@ -41,15 +41,24 @@ const headOffice: PostalAddress = {
   country: 'France',
 }
 
+/**
+ * Who will call, as the consent label names them. Kept apart so that the landing page's script,
+ * which shows the label, carries these two values and not the whole configuration.
+ */
+export const brokerIdentity = {
+  legalName: 'Exemple Courtage SAS',
+  /** Registration number at ORIAS, the French register of insurance intermediaries. */
+  orias: '00 000 000',
+}
+
 export const siteConfig = {
   brandName: 'Exemple Assurance Prêt',
   siteUrl: 'https://www.example.fr',
   company: {
-    legalName: 'Exemple Courtage SAS',
+    ...brokerIdentity,
     legalForm: 'Société par actions simplifiée (SAS)',
     shareCapital: '10 000 €',
     rcs: 'RCS Paris 000 000 000',
-    orias: '00 000 000',
     oriasCategory: 'Courtier en assurance (COA)',
     headOffice,
     email: 'contact@example.fr',

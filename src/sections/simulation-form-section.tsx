@@ -1,4 +1,6 @@
-import { simulationFormId } from '@/config/routes'
+import { simulationFormId } from '@/config/anchors'
+import { paths } from '@/config/routes'
+import { leadFormCopy } from '@/content/lead-form'
 import { formSection } from '@/content/landing'
 import { Island } from '@/islands/island'
 
@@ -15,6 +17,12 @@ export function SimulationFormSection() {
         </h2>
         <p className="mt-2 mb-6 text-slate-700">{formSection.lead}</p>
         <Island name="lead-form" />
+        <p className="mt-4 text-xs leading-relaxed text-slate-600">
+          {leadFormCopy.gdprNotice}{' '}
+          <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
+            {leadFormCopy.privacyLinkText}
+          </a>
+        </p>
       </div>
     </section>
   )

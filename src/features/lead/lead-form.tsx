@@ -8,7 +8,7 @@ import {
 } from 'react'
 import { FormField } from '@/components/form-field'
 import { clientEnv } from '@/config/bundle-env'
-import { paths, simulationFormId } from '@/config/routes'
+import { simulationFormId } from '@/config/anchors'
 import { leadFormCopy } from '@/content/lead-form'
 import {
   isLeadValid,
@@ -210,13 +210,6 @@ export function LeadForm() {
           </p>
         )}
       </div>
-
-      <p className="text-xs leading-relaxed text-slate-600">
-        {leadFormCopy.gdprNotice}{' '}
-        <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
-          {leadFormCopy.privacyLinkText}
-        </a>
-      </p>
     </form>
   )
 }
