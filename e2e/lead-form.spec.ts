@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { test, expect } from './support/fixtures'
 import {
   expectLeadCount,
@@ -10,6 +11,8 @@ import {
 import { variantUrl, webhookOrigin } from './support/ports'
 import { leadFormCopy } from '../src/content/lead-form'
 import { leadMessages } from '../src/features/lead/lead-schema'
+
+const execFileAsync = promisify(execFile)
 
 const generalError = 'Une erreur est survenue. Merci de réessayer dans un instant.'
 
@@ -237,8 +240,16 @@ test.describe('lead form: submission', () => {
     await submitButton(page).click()
     await expect(page.getByText('Votre demande est enregistrée.')).toBeVisible()
     expect(posted).toEqual([variantUrl('relay', '/api/leads')])
-    const stored = await readFile('.build/e2e-relay-data/leads.jsonl', 'utf8')
-    expect(stored).toContain(lead.email)
+    // The operator's export command reads the relay's database (through the running server).
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', 'server/commands/leads-cli.ts', 'export', '--email', lead.email],
+      { env: { ...process.env, DATA_DIR: '.build/e2e-relay-data', DATABASE_URL: '' } },
+    )
+    const [header, row, ...rest] = stdout.trim().split('\r\n')
+    expect(header).toContain('email,telephone')
+    expect(rest).toEqual([])
+    expect(row).toContain(`,${lead.email},0612345678,facebook_ads,`)
   })
 })
 

@@ -11,7 +11,9 @@ step 'Lint (eslint)'
 npm run --silent lint
 step 'Type check (tsc)'
 npm run --silent typecheck
-step 'Unit tests (vitest)'
-npm run --silent test:unit
+# The server's integration tests run on the embedded database and on a throwaway PostgreSQL
+# server, which scripts/with-postgres.ts installs (as root) when missing, starts and removes.
+step 'Unit and integration tests (vitest, with a throwaway PostgreSQL)'
+npx tsx scripts/with-postgres.ts npx vitest run
 step 'Browser tests (playwright, Chromium)'
 npm run --silent test:e2e

@@ -1,17 +1,23 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { registerApiRoutes } from './api-routes'
+import { registerApi } from './api/register-api'
+import type { RelayServices } from './api/relay-services'
 import type { ServerConfig } from './config'
+import { loggerOptions } from './log-options'
 import { registerSecurityHeaders } from './security-headers'
 import { assertBuilt, registerStaticSite } from './static-site'
 
 export async function buildApp(
   config: ServerConfig,
-  options: { logger?: boolean } = {},
+  services: RelayServices,
+  options: { logLevel?: string; logStream?: { write(line: string): void } } = {},
 ): Promise<FastifyInstance> {
   await assertBuilt(config.distDir)
-  const app = Fastify({ logger: options.logger ?? true, trustProxy: true })
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
+    trustProxy: config.trustProxy,
+  })
   await registerSecurityHeaders(app, config.distDir)
-  await registerApiRoutes(app, config)
+  await registerApi(app, services)
   await registerStaticSite(app, config.distDir)
   return app
 }

@@ -2,32 +2,61 @@
  * Server configuration, read from the environment once at start. Every bad value is reported with
  * its variable's name, and the server refuses to start rather than run half-configured.
  */
+import { statSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
+
+export type TrustProxy = boolean | string
 
 export interface ServerConfig {
   port: number
   host: string
   distDir: string
   dataDir: string
+  /** PostgreSQL connection string; `undefined` means the embedded database under `dataDir`. */
+  databaseUrl: string | undefined
   leadForwardUrl: string | undefined
   pageViewForwardUrl: string | undefined
+  /** Which proxies may set `X-Forwarded-For`/`-Proto`: the client address is consent proof. */
+  trustProxy: TrustProxy
+  /** Longest wait for the forward target before an attempt counts as failed. */
+  forwardTimeoutMs: number
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-function parsePort(value: string | undefined): number {
-  if (value === undefined || value.trim() === '') return 3000
-  const port = Number(value)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}".`)
+function blank(value: string | undefined): value is undefined {
+  return value === undefined || value.trim() === ''
+}
+
+function parseWholeNumber(name: string, value: string, min: number, max: number): number {
+  const number = Number(value.trim())
+  if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`)
   }
-  return port
+  return number
+}
+
+function parsePort(value: string | undefined): number {
+  return blank(value) ? 3000 : parseWholeNumber('PORT', value, 0, 65535)
+}
+
+function parseHost(value: string | undefined): string {
+  if (blank(value)) return '0.0.0.0'
+  const host = value.trim()
+  if (
+    isIP(host) === 0 &&
+    !/^[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*$/i.test(host)
+  ) {
+    throw new ConfigError(`HOST must be an IP address or a host name, got "${value}".`)
+  }
+  return host
 }
 
 function parseUrl(name: string, value: string | undefined): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined
+  if (blank(value)) return undefined
   let url: URL
   try {
     url = new URL(value.trim())
@@ -38,6 +67,61 @@ function parseUrl(name: string, value: string | undefined): string | undefined {
     throw new ConfigError(`${name} must use http or https, got "${url.protocol}".`)
   }
   return url.toString()
+}
+
+/** The URL with its password masked, so that an error message never prints a secret. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z]+:\/\/[^:/@]*:)[^@]*@/i, '$1***@')
+}
+
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (blank(value)) return undefined
+  const shown = withoutPassword(value.trim())
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new ConfigError(
+      `DATABASE_URL must be a URL such as postgres://user:password@host:5432/db, got "${shown}".`,
+    )
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//".`,
+    )
+  }
+  if (!url.hostname && !url.searchParams.get('host')) {
+    throw new ConfigError(`DATABASE_URL must name a host, got "${shown}".`)
+  }
+  return value.trim()
+}
+
+function parseDataDir(value: string | undefined, cwd: string): string {
+  const dir = path.resolve(cwd, blank(value) ? '.data' : value.trim())
+  const stats = statSync(dir, { throwIfNoEntry: false })
+  if (stats && !stats.isDirectory()) {
+    throw new ConfigError(`DATA_DIR must be a directory, but "${dir}" is a file.`)
+  }
+  return dir
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (blank(value)) return 'loopback'
+  const text = value.trim().toLowerCase()
+  if (text === 'true') return true
+  if (text === 'false') return false
+  const entries = text.split(',').map((entry) => entry.trim())
+  const valid = entries.every(
+    (entry) =>
+      ['loopback', 'linklocal', 'uniquelocal'].includes(entry) ||
+      isIP(entry.replace(/\/\d{1,3}$/, '')) !== 0,
+  )
+  if (!valid) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, or a comma-separated list of addresses, ranges or "loopback", got "${value}".`,
+    )
+  }
+  return entries.join(',')
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
@@ -51,22 +135,25 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       return undefined
     }
   }
-  const port = attempt(() => parsePort(env.PORT))
-  const leadForwardUrl = attempt(() => parseUrl('LEAD_FORWARD_URL', env.LEAD_FORWARD_URL))
-  const pageViewForwardUrl = attempt(() =>
-    parseUrl('PAGE_VIEW_FORWARD_URL', env.PAGE_VIEW_FORWARD_URL),
-  )
-  if (errors.length > 0 || port === undefined) {
+  const config = {
+    port: attempt(() => parsePort(env.PORT)),
+    host: attempt(() => parseHost(env.HOST)),
+    distDir: path.resolve(cwd, blank(env.DIST_DIR) ? 'dist' : env.DIST_DIR.trim()),
+    dataDir: attempt(() => parseDataDir(env.DATA_DIR, cwd)),
+    databaseUrl: attempt(() => parseDatabaseUrl(env.DATABASE_URL)),
+    leadForwardUrl: attempt(() => parseUrl('LEAD_FORWARD_URL', env.LEAD_FORWARD_URL)),
+    pageViewForwardUrl: attempt(() => parseUrl('PAGE_VIEW_FORWARD_URL', env.PAGE_VIEW_FORWARD_URL)),
+    trustProxy: attempt(() => parseTrustProxy(env.TRUST_PROXY)),
+    forwardTimeoutMs: attempt(() =>
+      blank(env.FORWARD_TIMEOUT_MS)
+        ? 10_000
+        : parseWholeNumber('FORWARD_TIMEOUT_MS', env.FORWARD_TIMEOUT_MS, 100, 120_000),
+    ),
+  }
+  if (errors.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${errors.map((line) => `  - ${line}`).join('\n')}`,
     )
   }
-  return {
-    port,
-    host: env.HOST?.trim() || '0.0.0.0',
-    distDir: path.resolve(cwd, env.DIST_DIR?.trim() || 'dist'),
-    dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
-    leadForwardUrl,
-    pageViewForwardUrl,
-  }
+  return config as ServerConfig
 }

@@ -1,12 +1,16 @@
 /**
- * `npm start`: builds the site when there is no build yet, then serves it and the API on PORT.
+ * `npm start`: builds the site when there is no build yet, then serves it and the relay on PORT.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { routes } from '../src/config/routes'
-import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
+import { startRelay } from './relay'
+import { EmbeddedDatabaseBusyError } from './storage/embedded-lock'
+
+/** Longest a shutdown may take before the process gives up waiting (a hung target, a stuck query). */
+const shutdownTimeoutMs = 30_000
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env')
@@ -19,18 +23,23 @@ async function main(): Promise<void> {
     })
     if (result.status !== 0) throw new Error('The build failed; see the messages above.')
   }
-  const app = await buildApp(config)
+  const relay = await startRelay(config, { logLevel: process.env.LOG_LEVEL?.trim() || 'info' })
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down')
-    await app.close()
+    relay.app.log.info({ signal }, 'shutting down')
+    setTimeout(() => {
+      relay.app.log.error('shutdown timed out')
+      process.exit(1)
+    }, shutdownTimeoutMs).unref()
+    await relay.close()
     process.exit(0)
   }
   process.once('SIGTERM', () => void shutdown('SIGTERM'))
   process.once('SIGINT', () => void shutdown('SIGINT'))
-  await app.listen({ port: config.port, host: config.host })
+  await relay.listen()
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error)
+  const known = error instanceof ConfigError || error instanceof EmbeddedDatabaseBusyError
+  console.error(known ? error.message : error)
   process.exit(1)
 })

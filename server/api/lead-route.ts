@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify'
+import { parseLeadPayload } from '../../src/features/lead/parse-lead-payload'
+import { storeLead } from '../storage/lead-store'
+import { containsNul, sendFieldErrors } from './api-errors'
+import type { ApiRouteOptions, RelayServices } from './relay-services'
+
+const accepted = { status: 'accepted' } as const
+
+/**
+ * `POST /api/leads`: the same JSON as the lead webhook, checked with the form's own schema. The
+ * 202 goes out only once the lead is committed. A filled trap field and a repeat of the same
+ * contact within minutes get the same 202, so that neither robots nor double clicks learn anything.
+ */
+export function registerLeadRoute(
+  app: FastifyInstance,
+  services: RelayServices,
+  routeOptions: ApiRouteOptions,
+): void {
+  app.post('/api/leads', routeOptions, async (request, reply) => {
+    if (containsNul(request.body)) {
+      return sendFieldErrors(reply, 'Invalid lead', { body: 'Text must not contain U+0000' })
+    }
+    const parsed = parseLeadPayload(request.body)
+    if (!parsed.ok) return sendFieldErrors(reply, 'Invalid lead', parsed.errors)
+    if (parsed.honeypotFilled) {
+      request.log.info({ outcome: 'honeypot' }, 'lead dropped')
+      return reply.code(202).send(accepted)
+    }
+    const result = await storeLead(services.db, {
+      payload: parsed.payload,
+      clientIp: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    })
+    if (result.status === 'duplicate') {
+      request.log.info({ outcome: 'duplicate' }, 'lead already received')
+    } else {
+      request.log.info({ outcome: 'stored', leadId: result.id }, 'lead stored')
+      services.onLeadStored()
+    }
+    return reply.code(202).send(accepted)
+  })
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, onRequestHookHandler } from 'fastify'
+import { acceptPlainTextJson, registerApiErrorHandler } from './api-errors'
+import { registerHealthRoute } from './health-route'
+import { registerLeadRoute } from './lead-route'
+import { registerPageViewRoute } from './page-view-route'
+import { createRateLimiter, defaultRateLimits, type RateLimitPolicy } from './rate-limiter'
+import type { RelayServices } from './relay-services'
+
+/** A lead is well under 3 KB; anything much larger is not one. */
+export const apiBodyLimit = 16 * 1024
+
+/** Refuses a client's burst before its body is even read. */
+function limitRate(policy: RateLimitPolicy): onRequestHookHandler {
+  const limiter = createRateLimiter(policy)
+  return async (request, reply) => {
+    const waitSeconds = limiter.take(request.ip)
+    if (waitSeconds > 0) {
+      request.log.warn({ outcome: 'rate_limited' }, 'too many requests')
+      return reply
+        .code(429)
+        .header('Retry-After', String(waitSeconds))
+        .send({ error: 'Too many requests' })
+    }
+  }
+}
+
+/** The relay's HTTP API, in its own plugin scope so its JSON errors do not touch the site's pages. */
+export async function registerApi(app: FastifyInstance, services: RelayServices): Promise<void> {
+  const limits = services.rateLimits ?? defaultRateLimits
+  await app.register(async (api) => {
+    registerApiErrorHandler(api)
+    // Only page views may come as text/plain: a lead must not be postable by a cross-site form.
+    api.removeContentTypeParser('text/plain')
+    registerLeadRoute(api, services, {
+      bodyLimit: apiBodyLimit,
+      onRequest: limitRate(limits.leads),
+    })
+    await api.register(async (pageViews) => {
+      acceptPlainTextJson(pageViews, apiBodyLimit)
+      registerPageViewRoute(pageViews, services, {
+        bodyLimit: apiBodyLimit,
+        onRequest: limitRate(limits.pageViews),
+      })
+    })
+    registerHealthRoute(api, services)
+  })
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { validLead } from '../test-support/lead-fixtures'
+import { databaseKinds } from '../test-support/test-databases'
+import { startTestRelay, type TestRelay } from '../test-support/test-relay'
+
+const roomyLimits = {
+  leads: { burst: 10_000, perSecond: 10_000 },
+  pageViews: { burst: 10_000, perSecond: 10_000 },
+}
+
+const json = { 'content-type': 'application/json' }
+
+describe.each(databaseKinds())('relay API on the %s database', (kind) => {
+  let relay: TestRelay
+
+  beforeAll(async () => {
+    relay = await startTestRelay(kind, {}, { rateLimits: roomyLimits })
+  }, 60_000)
+  afterAll(() => relay?.stop())
+
+  const postLead = (body: unknown, headers: Record<string, string> = json) =>
+    relay.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers,
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+      remoteAddress: '203.0.113.7',
+    })
+
+  async function storedLeads(email: string) {
+    return relay.db.query<{
+      payload: Record<string, unknown>
+      consent_text: string
+      client_ip: string
+      user_agent: string
+      received_at: Date
+    }>(
+      'SELECT payload, consent_text, client_ip, user_agent, received_at FROM leads WHERE email = $1',
+      [email.toLowerCase()],
+    )
+  }
+
+  it('stores a valid lead with its consent proof before answering 202, and queues its delivery', async () => {
+    const lead = validLead({ event_id: 'evt_123' })
+    const response = await postLead(lead, { ...json, 'user-agent': 'Mozilla/5.0 (Test)' })
+    expect(response.statusCode).toBe(202)
+    expect(response.json()).toEqual({ status: 'accepted' })
+    const [row] = await storedLeads(lead.email as string)
+    expect(row).toMatchObject({
+      consent_text: lead.consentement_texte,
+      client_ip: '203.0.113.7',
+      user_agent: 'Mozilla/5.0 (Test)',
+    })
+    expect(row!.payload).toMatchObject({
+      email: lead.email,
+      telephone: '0612345678',
+      consentement: true,
+      event_id: 'evt_123',
+    })
+    expect(Date.now() - row!.received_at.getTime()).toBeLessThan(60_000)
+    const outbox = await relay.db.query(
+      'SELECT 1 FROM lead_outbox o JOIN leads l ON l.id = o.lead_id WHERE l.email = $1',
+      [(lead.email as string).toLowerCase()],
+    )
+    expect(outbox).toHaveLength(1)
+  })
+
+  it('answers 400 with the form’s field errors for invalid fields, consent included', async () => {
+    const response = await postLead(
+      validLead({ nom: ' ', email: 'pas-un-email', telephone: '12345', consentement: false }),
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Invalid lead',
+      fields: {
+        nom: 'Le nom est obligatoire',
+        email: "Format d'email invalide",
+        telephone: 'Format invalide (10 chiffres commençant par 0)',
+        consentement: 'Cochez la case pour accepter d’être rappelé(e)',
+      },
+    })
+  })
+
+  it.each([
+    ['broken JSON', '{"nom": "Martin",'],
+    ['an empty body', ''],
+    ['a JSON array', '[1, 2]'],
+    ['a JSON string', '"lead"'],
+    ['null', 'null'],
+    ['a prototype-poisoning key', '{"__proto__": {"admin": true}}'],
+  ])('answers 400 with a body error for %s', async (_name, body) => {
+    const response = await postLead(body)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields.body).toEqual(expect.any(String))
+  })
+
+  it('answers 413 to a body over the limit', async () => {
+    const response = await postLead(validLead({ nom: 'x'.repeat(20_000) }))
+    expect(response.statusCode).toBe(413)
+  })
+
+  it('answers 415 to a lead that is not sent as JSON', async () => {
+    const response = await postLead(JSON.stringify(validLead()), { 'content-type': 'text/plain' })
+    expect(response.statusCode).toBe(415)
+  })
+
+  it('answers 404 in JSON to an unknown API path and 404 to GET on the lead route', async () => {
+    const unknown = await relay.app.inject({ method: 'POST', url: '/api/unknown', payload: {} })
+    expect(unknown.statusCode).toBe(404)
+    const get = await relay.app.inject({ method: 'GET', url: '/api/leads' })
+    expect(get.statusCode).toBe(404)
+    expect(get.body).not.toContain('exemple.fr')
+  })
+
+  it('acknowledges and drops a lead whose honeypot field is filled', async () => {
+    const lead = validLead({ site_web: 'https://spam.example' })
+    const response = await postLead(lead)
+    expect(response.statusCode).toBe(202)
+    expect(await storedLeads(lead.email as string)).toHaveLength(0)
+  })
+
+  it('acknowledges the same email and phone within 10 minutes without a second lead', async () => {
+    const lead = validLead()
+    expect((await postLead(lead)).statusCode).toBe(202)
+    const again = { ...lead, email: (lead.email as string).toUpperCase(), telephone: '0612345678' }
+    expect((await postLead(again)).statusCode).toBe(202)
+    expect(await storedLeads(lead.email as string)).toHaveLength(1)
+    // A different phone is a different request.
+    expect((await postLead({ ...lead, telephone: '0700000000' })).statusCode).toBe(202)
+    expect(await storedLeads(lead.email as string)).toHaveLength(2)
+  })
+
+  it('stores concurrent double submissions once', async () => {
+    const lead = validLead()
+    const answers = await Promise.all(Array.from({ length: 5 }, () => postLead(lead)))
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202])
+    expect(await storedLeads(lead.email as string)).toHaveLength(1)
+  })
+
+  it('accepts a lead again once the 10 minutes have passed', async () => {
+    const lead = validLead()
+    await postLead(lead)
+    await relay.db.query(
+      "UPDATE leads SET received_at = received_at - interval '11 minutes' WHERE email = $1",
+      [(lead.email as string).toLowerCase()],
+    )
+    await postLead(lead)
+    expect(await storedLeads(lead.email as string)).toHaveLength(2)
+  })
+
+  it('takes page views as text/plain JSON, as a no-cors fetch sends them', async () => {
+    const event = { event: 'page_view', uid: 'abc', clicked_at_iso8601: '2026-11-22T10:00:00Z' }
+    const send = (payload: string, type: string) =>
+      relay.app.inject({
+        method: 'POST',
+        url: '/api/page-views',
+        headers: { 'content-type': type },
+        payload,
+      })
+    expect((await send(JSON.stringify(event), 'text/plain;charset=UTF-8')).statusCode).toBe(202)
+    expect((await send(JSON.stringify(event), 'application/json')).statusCode).toBe(202)
+    const invalid = await send(JSON.stringify({ ...event, uid: '' }), 'text/plain')
+    expect(invalid.statusCode).toBe(400)
+    expect(invalid.json().fields).toHaveProperty('uid')
+    expect((await send('{oops', 'text/plain')).statusCode).toBe(400)
+    expect(
+      (await send(JSON.stringify({ ...event, uid: 'x'.repeat(17_000) }), 'text/plain')).statusCode,
+    ).toBe(413)
+  })
+
+  it('reports the database and the outbox backlog on /healthz', async () => {
+    const response = await relay.app.inject({ method: 'GET', url: '/healthz' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: kind,
+      forwarding: 'disabled',
+      outbox: { pending: expect.any(Number), oldestSeconds: expect.any(Number) },
+    })
+    expect(response.json().outbox.pending).toBeGreaterThan(0)
+  })
+
+  it('still serves the site with its security headers, and the not-found page with 404', async () => {
+    const home = await relay.app.inject({ method: 'GET', url: '/' })
+    expect(home.statusCode).toBe(200)
+    expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    const missing = await relay.app.inject({ method: 'GET', url: '/nulle-part' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.body).toContain('Oops! Page not found')
+  })
+
+  it('never writes contact details, consent text or client addresses to the logs', async () => {
+    const lead = validLead({ nom: 'Zyxwvut', telephone: '0698765432' })
+    await postLead(lead)
+    await postLead({ ...lead, email: 'not-an-email' })
+    const logs = relay.logLines.join('')
+    expect(logs).toContain('lead stored')
+    for (const secret of [lead.email as string, '0698765432', 'Zyxwvut', '203.0.113.7', 'ORIAS']) {
+      expect(logs).not.toContain(secret)
+    }
+  })
+})
+
+describe.each(databaseKinds())('rate limiting on the %s database', (kind) => {
+  let relay: TestRelay
+  beforeAll(async () => {
+    relay = await startTestRelay(kind)
+  }, 60_000)
+  afterAll(() => relay?.stop())
+
+  it('answers 429 with Retry-After to a burst of leads from one client, not to others', async () => {
+    const post = (remoteAddress: string) =>
+      relay.app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: json,
+        payload: JSON.stringify(validLead()),
+        remoteAddress,
+      })
+    const statuses: number[] = []
+    for (let index = 0; index < 12; index += 1)
+      statuses.push((await post('198.51.100.1')).statusCode)
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(202))
+    expect(statuses.slice(10)).toEqual([429, 429])
+    const limited = await post('198.51.100.1')
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await post('198.51.100.2')).statusCode).toBe(202)
+  })
+})

@@ -1,0 +1,20 @@
+import type { onRequestHookHandler } from 'fastify'
+import type { PageViewForwarder } from '../delivery/page-view-forwarder'
+import type { Database } from '../storage/database'
+import type { RateLimitPolicy } from './rate-limiter'
+
+/** What the API routes need from the rest of the relay; tests pass their own. */
+export interface RelayServices {
+  db: Database
+  /** Told after each stored lead, so that delivery starts without waiting for the next poll. */
+  onLeadStored: () => void
+  /** `undefined` when no `PAGE_VIEW_FORWARD_URL` is set: page views are then checked and dropped. */
+  pageViews: PageViewForwarder | undefined
+  forwardingEnabled: boolean
+  rateLimits?: { leads: RateLimitPolicy; pageViews: RateLimitPolicy }
+}
+
+export interface ApiRouteOptions {
+  bodyLimit: number
+  onRequest: onRequestHookHandler
+}

@@ -1,0 +1,73 @@
+/**
+ * The stored leads as CSV, one line each, oldest first: what the broker hands to an advisor or
+ * gives a person asking for their data (GDPR art. 15).
+ */
+import type { LeadPayload } from '../../src/features/lead/submit-lead'
+import type { Sql } from '../storage/database'
+
+const columns = [
+  'id',
+  'received_at',
+  'last_interaction_at',
+  'delivered_at',
+  'nom',
+  'prenom',
+  'email',
+  'telephone',
+  'source',
+  'page_url',
+  'timestamp',
+  'consentement_texte',
+  'client_ip',
+  'user_agent',
+] as const
+
+interface LeadRow {
+  id: string
+  received_at: Date
+  last_interaction_at: Date
+  delivered_at: Date | null
+  payload: LeadPayload
+  consent_text: string
+  client_ip: string
+  user_agent: string
+}
+
+/**
+ * Quotes a cell when needed, and defuses text a spreadsheet would run as a formula: visitors type
+ * these values, and the file is meant to be opened in a spreadsheet.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): Promise<string> {
+  const rows = await db.query<LeadRow>(
+    `SELECT id, received_at, last_interaction_at, delivered_at, payload, consent_text, client_ip,
+            user_agent
+     FROM leads WHERE $1::text IS NULL OR email = lower(trim($1::text))
+     ORDER BY received_at, id`,
+    [filter.email ?? null],
+  )
+  const lines = rows.map((row) => {
+    const values: Record<(typeof columns)[number], string> = {
+      id: row.id,
+      received_at: row.received_at.toISOString(),
+      last_interaction_at: row.last_interaction_at.toISOString(),
+      delivered_at: row.delivered_at?.toISOString() ?? '',
+      nom: row.payload.nom,
+      prenom: row.payload.prenom,
+      email: row.payload.email,
+      telephone: row.payload.telephone,
+      source: row.payload.source,
+      page_url: row.payload.page_url,
+      timestamp: row.payload.timestamp,
+      consentement_texte: row.consent_text,
+      client_ip: row.client_ip,
+      user_agent: row.user_agent,
+    }
+    return columns.map((column) => csvCell(values[column])).join(',')
+  })
+  return [columns.join(','), ...lines].map((line) => `${line}\r\n`).join('')
+}

@@ -1,0 +1,17 @@
+/**
+ * The one interface the relay talks to, whichever engine is behind it: PGlite embedded in the
+ * process by default, or a PostgreSQL server. Both speak the same SQL, so queries are written once.
+ */
+export interface Sql {
+  query<Row extends object = Record<string, unknown>>(
+    text: string,
+    params?: readonly unknown[],
+  ): Promise<Row[]>
+}
+
+export interface Database extends Sql {
+  readonly kind: 'embedded' | 'postgres'
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}

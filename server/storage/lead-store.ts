@@ -1,0 +1,57 @@
+/**
+ * Writes a lead and its outbox row in one transaction, so that a lead acknowledged to a visitor
+ * is always both stored and queued for delivery. Contact details are compared lower-cased.
+ */
+import { randomUUID } from 'node:crypto'
+import type { LeadPayload } from '../../src/features/lead/submit-lead'
+import type { Database } from './database'
+
+/** A second lead with the same email and phone within this window is the same request. */
+export const duplicateWindowMinutes = 10
+
+export interface IncomingLead {
+  payload: LeadPayload
+  clientIp: string
+  userAgent: string
+}
+
+export type StoreResult = { status: 'stored'; id: string } | { status: 'duplicate' }
+
+export function contactKey(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export async function storeLead(db: Database, lead: IncomingLead): Promise<StoreResult> {
+  const email = contactKey(lead.payload.email)
+  const telephone = lead.payload.telephone
+  return db.transaction(async (tx) => {
+    // Serialises requests for one contact, across instances too, so a double click cannot slip
+    // two leads past the duplicate check.
+    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `${email}\n${telephone}`,
+    ])
+    // Any request from a person is an interaction: it restarts the retention period of all their leads.
+    const earlier = await tx.query<{ duplicate: boolean }>(
+      `UPDATE leads SET last_interaction_at = now() WHERE email = $1
+       RETURNING (telephone = $2 AND received_at > now() - make_interval(mins => $3)) AS duplicate`,
+      [email, telephone, duplicateWindowMinutes],
+    )
+    if (earlier.some((row) => row.duplicate)) return { status: 'duplicate' }
+    const id = randomUUID()
+    await tx.query(
+      `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
+      [
+        id,
+        email,
+        telephone,
+        JSON.stringify(lead.payload),
+        lead.payload.consentement_texte,
+        lead.clientIp,
+        lead.userAgent.slice(0, 1_000),
+      ],
+    )
+    await tx.query('INSERT INTO lead_outbox (lead_id) VALUES ($1)', [id])
+    return { status: 'stored', id }
+  })
+}

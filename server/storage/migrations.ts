@@ -1,0 +1,70 @@
+/**
+ * Schema migrations, applied in order at start inside one transaction. An advisory lock makes
+ * instances starting together on one PostgreSQL wait for each other instead of racing.
+ * Never edit a released migration: add the next one.
+ */
+import type { Database } from './database'
+
+interface Migration {
+  id: number
+  name: string
+  statements: readonly string[]
+}
+
+const migrationLockKey = 7_420_331
+
+export const migrations: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'leads and their delivery outbox',
+    statements: [
+      `CREATE TABLE leads (
+        id uuid PRIMARY KEY,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        last_interaction_at timestamptz NOT NULL DEFAULT now(),
+        email text NOT NULL,
+        telephone text NOT NULL,
+        payload jsonb NOT NULL,
+        consent_text text NOT NULL,
+        client_ip text NOT NULL,
+        user_agent text NOT NULL,
+        delivered_at timestamptz
+      )`,
+      'CREATE INDEX leads_contact_idx ON leads (email, telephone, received_at)',
+      'CREATE INDEX leads_last_interaction_idx ON leads (last_interaction_at)',
+      `CREATE TABLE lead_outbox (
+        lead_id uuid PRIMARY KEY REFERENCES leads (id) ON DELETE CASCADE,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        lease_owner text,
+        lease_until timestamptz,
+        last_error text
+      )`,
+      'CREATE INDEX lead_outbox_due_idx ON lead_outbox (next_attempt_at)',
+    ],
+  },
+]
+
+/** Applies the migrations not yet applied; returns their ids. */
+export async function migrate(db: Database): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [migrationLockKey])
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`)
+    const applied = new Set(
+      (await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => row.id),
+    )
+    const pending = migrations.filter((migration) => !applied.has(migration.id))
+    for (const migration of pending) {
+      for (const statement of migration.statements) await tx.query(statement)
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [
+        migration.id,
+        migration.name,
+      ])
+    }
+    return pending.map((migration) => migration.id)
+  })
+}

@@ -1,0 +1,23 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+/**
+ * A minimal build for server tests: the pages the static server looks for and the `_headers`
+ * file the build writes. The real build is exercised by the browser tests.
+ */
+export async function createFakeSite(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'relay-site-'))
+  await mkdir(path.join(dir, 'assets'))
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Accueil</title>')
+  await writeFile(path.join(dir, '404.html'), '<!doctype html><title>Oops! Page not found</title>')
+  await writeFile(
+    path.join(dir, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n",
+  )
+  return dir
+}
+
+export async function createTempDir(prefix: string): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix))
+}

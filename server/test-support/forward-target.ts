@@ -1,0 +1,79 @@
+/**
+ * A real HTTP server on 127.0.0.1 standing in for the automation webhook. Its behaviour can be
+ * switched while a test runs: answer OK, fail with 500, or hang without answering.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type TargetMode = 'ok' | 'fail' | 'hang'
+
+export interface ReceivedDelivery {
+  idempotencyKey: string
+  body: Record<string, unknown>
+  answered: TargetMode
+}
+
+export interface ForwardTarget {
+  url: string
+  mode: TargetMode
+  received: ReceivedDelivery[]
+  /** Idempotency keys seen while a request with the same key was still open. */
+  overlapping: string[]
+  /** Keys answered OK, with how many times each. */
+  deliveredCounts(): Map<string, number>
+  close(): Promise<void>
+}
+
+export async function startForwardTarget(
+  options: { delayMs?: number } = {},
+): Promise<ForwardTarget> {
+  const open = new Map<string, number>()
+  const hanging = new Set<http.ServerResponse>()
+  const target: ForwardTarget = {
+    url: '',
+    mode: 'ok',
+    received: [],
+    overlapping: [],
+    deliveredCounts() {
+      const counts = new Map<string, number>()
+      for (const delivery of target.received) {
+        if (delivery.answered === 'ok') {
+          counts.set(delivery.idempotencyKey, (counts.get(delivery.idempotencyKey) ?? 0) + 1)
+        }
+      }
+      return counts
+    },
+    async close() {
+      for (const response of hanging) response.destroy()
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+  const server = http.createServer((request, response) => {
+    let text = ''
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => {
+      text += chunk
+    })
+    request.on('end', () => {
+      const key = String(request.headers['idempotency-key'] ?? '')
+      const mode = target.mode
+      target.received.push({ idempotencyKey: key, body: JSON.parse(text || '{}'), answered: mode })
+      if ((open.get(key) ?? 0) > 0) target.overlapping.push(key)
+      open.set(key, (open.get(key) ?? 0) + 1)
+      const finish = () => open.set(key, (open.get(key) ?? 1) - 1)
+      if (mode === 'hang') {
+        hanging.add(response)
+        response.on('close', finish)
+        return
+      }
+      setTimeout(() => {
+        finish()
+        response.writeHead(mode === 'ok' ? 200 : 500).end(mode)
+      }, options.delayMs ?? 0)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  target.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/lead`
+  return target
+}

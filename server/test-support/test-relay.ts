@@ -1,0 +1,55 @@
+import { rm } from 'node:fs/promises'
+import type { ServerConfig } from '../config'
+import { startRelay, type Relay, type RelayOptions } from '../relay'
+import { createFakeSite, createTempDir } from './fake-site'
+import { createPostgresDatabase, type DatabaseKind } from './test-databases'
+
+export interface TestRelay extends Relay {
+  config: ServerConfig
+  /** Every JSON log line written so far. */
+  logLines: string[]
+  stop(): Promise<void>
+}
+
+/** An in-process relay on a fresh database of the given kind, with a fake site and a port of its own. */
+export async function startTestRelay(
+  kind: DatabaseKind,
+  overrides: Partial<ServerConfig> = {},
+  options: RelayOptions = {},
+): Promise<TestRelay> {
+  const distDir = await createFakeSite()
+  const dataDir = await createTempDir('relay-data-')
+  const database = kind === 'postgres' ? await createPostgresDatabase() : undefined
+  const config: ServerConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    distDir,
+    dataDir,
+    databaseUrl: database?.url,
+    leadForwardUrl: undefined,
+    pageViewForwardUrl: undefined,
+    trustProxy: 'loopback',
+    forwardTimeoutMs: 1_000,
+    ...overrides,
+  }
+  const logLines: string[] = []
+  const relay = await startRelay(config, {
+    logLevel: 'info',
+    logStream: { write: (line) => void logLines.push(line) },
+    ...options,
+  })
+  let stopped = false
+  return {
+    ...relay,
+    config,
+    logLines,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      await relay.close()
+      await database?.drop()
+      await rm(distDir, { recursive: true, force: true })
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
