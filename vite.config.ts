@@ -1,23 +1,32 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv } from 'vite'
 
 /** Browser entries; the build script pre-renders the HTML pages that load them. */
 export const clientEntries = {
   landing: 'src/entry-landing.tsx',
   notFound: 'src/entry-not-found.ts',
+  consent: 'src/entry-consent.ts',
   styles: 'src/styles.css',
 } as const
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  build: {
-    manifest: true,
-    target: 'es2022',
-    rolldownOptions: { input: clientEntries },
-  },
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env }
+  // Builds without a pixel id contain no consent code at all, not even an unused file.
+  const withConsent = Boolean(env.VITE_META_PIXEL_ID?.trim())
+  const input = Object.fromEntries(
+    Object.entries(clientEntries).filter(([name]) => name !== 'consent' || withConsent),
+  )
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    build: {
+      manifest: true,
+      target: 'es2022',
+      rolldownOptions: { input },
+    },
+  }
 })

@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest'
 import { afterEach, beforeEach, vi } from 'vitest'
 
 // A test that logs an unexpected console.error fails: such errors are bugs, not noise.

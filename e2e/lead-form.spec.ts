@@ -39,9 +39,14 @@ test.describe('lead form: validation', () => {
     await expect(consent).not.toBeChecked()
     await expect(consent).toHaveAttribute('required', '')
     await expect(page.locator('#simulation-form')).toContainText('ORIAS')
-    await expect(
-      page.locator('#simulation-form').getByRole('link', { name: 'Politique de confidentialité' }),
-    ).toBeVisible()
+    // One link beside the consent label, one in the GDPR notice under the button.
+    const privacyLinks = page
+      .locator('#simulation-form')
+      .getByRole('link', { name: 'Politique de confidentialité' })
+    await expect(privacyLinks).toHaveCount(2)
+    for (const link of await privacyLinks.all()) {
+      await expect(link).toHaveAttribute('href', '/politique-confidentialite')
+    }
   })
 
   test('a field left invalid shows its message, red border and ARIA links; typing clears it', async ({
@@ -110,6 +115,8 @@ test.describe('lead form: validation', () => {
     await page.keyboard.press('Tab')
     await expect(page.getByRole('checkbox')).toBeFocused()
     await page.keyboard.press('Space')
+    await page.keyboard.press('Tab')
+    await expect(page.locator('#simulation-form form').getByRole('link')).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(submitButton(page)).toBeFocused()
     await page.keyboard.press('Enter')
@@ -205,13 +212,19 @@ test.describe('lead form: submission', () => {
       Object.assign(window, { __fbqCalls: calls, fbq: (...args: unknown[]) => calls.push(args) })
     })
     await page.goto('/')
-    await fillLead(page, uniqueLead())
+    const lead = uniqueLead()
+    await fillLead(page, lead)
     await submitButton(page).click()
     await expect(page.getByText('Votre demande est enregistrée.')).toBeVisible()
     const calls = await page.evaluate(
       () => (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls,
     )
-    expect(calls.filter((call) => call[1] === 'Lead')).toEqual([['track', 'Lead']])
+    const [request] = await leadRequestsFor(lead.email)
+    const eventId = (request!.json as { event_id?: string }).event_id
+    expect(eventId).toMatch(/^[\w-]{8,}$/)
+    expect(calls.filter((call) => call[1] === 'Lead')).toEqual([
+      ['track', 'Lead', {}, { eventID: eventId }],
+    ])
   })
 
   test('while sending, the button reads "Envoi en cours..." and is disabled; a double click sends once', async ({

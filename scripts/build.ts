@@ -9,7 +9,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, loadEnv, type Manifest } from 'vite'
-import { ClientEnvError, parseClientEnv } from '../src/config/client-env'
+import { ClientEnvError, parseClientEnv, type ClientEnv } from '../src/config/client-env'
 import { allRoutes, type RouteId } from '../src/config/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
@@ -22,11 +22,18 @@ const outDir = path.resolve(root, process.env.OUT_DIR ?? 'dist')
 const ssrDir = path.resolve(root, '.build', `ssr-${path.basename(outDir)}`)
 const mode = process.env.MODE ?? 'production'
 
-const scriptsByRoute: Record<RouteId, (keyof typeof clientEntries)[]> = {
+type EntryName = keyof typeof clientEntries
+
+const scriptsByRoute: Record<RouteId, EntryName[]> = {
   home: ['landing'],
   legalNotice: [],
   privacyPolicy: [],
   notFound: ['notFound'],
+}
+
+/** Entries every page loads; the consent script exists only in builds with a pixel id. */
+function sharedEntries(env: ClientEnv): EntryName[] {
+  return env.metaPixelId ? ['consent'] : []
 }
 
 function warn(lines: string[]): void {
@@ -34,14 +41,14 @@ function warn(lines: string[]): void {
   console.warn(`\n${bar}\n${lines.map((line) => `! ${line}`).join('\n')}\n${bar}\n`)
 }
 
-function entryOf(manifest: Manifest, name: keyof typeof clientEntries) {
+function entryOf(manifest: Manifest, name: EntryName) {
   const entry = manifest[clientEntries[name]]
   if (!entry) throw new Error(`Build manifest has no entry for ${clientEntries[name]}.`)
   return entry
 }
 
 /** The entry's own file and, for preloading, every chunk it imports statically. */
-function scriptFiles(manifest: Manifest, name: keyof typeof clientEntries) {
+function scriptFiles(manifest: Manifest, name: EntryName) {
   const entry = entryOf(manifest, name)
   const preloads = new Set<string>()
   const visit = (keys: string[] | undefined) => {
@@ -78,11 +85,12 @@ async function main(): Promise<void> {
   )) as ServerEntry
 
   for (const route of allRoutes) {
-    const files = scriptsByRoute[route.id].map((name) => scriptFiles(manifest, name))
+    const entries = [...sharedEntries(clientEnv), ...scriptsByRoute[route.id]]
+    const files = entries.map((name) => scriptFiles(manifest, name))
     const assets: PageAssets = {
       css,
       scripts: files.map((file) => file.script),
-      preloads: files.flatMap((file) => file.preloads),
+      preloads: [...new Set(files.flatMap((file) => file.preloads))],
     }
     const target = path.join(outDir, route.file)
     await mkdir(path.dirname(target), { recursive: true })

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import type { RouteDefinition } from '@/config/routes'
+import { clientEnv } from '@/config/bundle-env'
 import { pageMeta } from '@/content/pages'
+import { ConsentBanner } from '@/features/consent/consent-banner'
 import { siteConfig } from '@/content/site-config'
 
 /** What the build hands to each page: its stylesheet's text and the scripts it needs. */
@@ -55,7 +57,10 @@ export function Document({
           <script key={src} type="module" src={src} />
         ))}
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        {clientEnv.metaPixelId ? <ConsentBanner pixelId={clientEnv.metaPixelId} /> : null}
+      </body>
     </html>
   )
 }

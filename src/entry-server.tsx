@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { clientEnv } from '@/config/bundle-env'
 import { renderToString } from 'react-dom/server'
 import type { RouteDefinition, RouteId } from '@/config/routes'
 import { legalNotice } from '@/content/legal-notice'
@@ -16,7 +17,9 @@ export { findSampleValues, siteConfig } from '@/content/site-config'
 const pages: Record<RouteId, () => ReactNode> = {
   home: () => <LandingPage />,
   legalNotice: () => <LegalPage document={legalNotice} />,
-  privacyPolicy: () => <LegalPage document={privacyPolicy} />,
+  privacyPolicy: () => (
+    <LegalPage document={privacyPolicy({ metaPixel: Boolean(clientEnv.metaPixelId) })} />
+  ),
   notFound: () => <NotFoundPage />,
 }
 

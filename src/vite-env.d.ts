@@ -12,3 +12,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+interface Window {
+  /** Meta's pixel function, present only after the visitor accepted trackers. */
+  fbq?: (...args: unknown[]) => void
+  _fbq?: (...args: unknown[]) => void
+}

@@ -8,6 +8,9 @@ export const closedPort = 4319
 
 export const webhookOrigin = `http://127.0.0.1:${webhookPort}`
 
+/** Not a real pixel: only ever answered by the tests' stand-in for Meta. */
+export const samplePixelId = '123456789012345'
+
 export const variants = {
   /** Both webhooks pointed at the local stand-in. */
   webhooks: {
@@ -23,6 +26,15 @@ export const variants = {
     env: {
       VITE_LEAD_WEBHOOK_URL: `http://127.0.0.1:${closedPort}/lead`,
       VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
+    },
+  },
+  /** A build with a (sample) Meta pixel id: consent banner and pixel. */
+  pixel: {
+    port: 4303,
+    env: {
+      VITE_LEAD_WEBHOOK_URL: `${webhookOrigin}/lead`,
+      VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
+      VITE_META_PIXEL_ID: samplePixelId,
     },
   },
   /** No webhook configured: the site posts to its own /api/leads and /api/page-views. */

@@ -16,31 +16,32 @@ export interface RouteDefinition {
   indexable: boolean
 }
 
+/** Public paths, for links. Plain values, so that linking to a page ships no route table. */
+export const paths = {
+  home: '/',
+  legalNotice: '/mentions-legales',
+  privacyPolicy: '/politique-confidentialite',
+  simulationForm: `#${simulationFormId}`,
+} as const
+
 export const routes = {
-  home: { id: 'home', path: '/', file: 'index.html', indexable: true },
+  home: { id: 'home', path: paths.home, file: 'index.html', indexable: true },
   legalNotice: {
     id: 'legalNotice',
-    path: '/mentions-legales',
+    path: paths.legalNotice,
     file: 'mentions-legales/index.html',
     indexable: true,
   },
   privacyPolicy: {
     id: 'privacyPolicy',
-    path: '/politique-confidentialite',
+    path: paths.privacyPolicy,
     file: 'politique-confidentialite/index.html',
     indexable: true,
   },
   notFound: { id: 'notFound', path: null, file: '404.html', indexable: false },
 } as const satisfies Record<RouteId, RouteDefinition>
 
-export const allRoutes: readonly RouteDefinition[] = Object.values(routes)
-
-export const paths = {
-  home: routes.home.path,
-  legalNotice: routes.legalNotice.path,
-  privacyPolicy: routes.privacyPolicy.path,
-  simulationForm: `#${simulationFormId}`,
-} as const
+export const allRoutes: readonly RouteDefinition[] = /* @__PURE__ */ Object.values(routes)
 
 /** Finds the route serving a request path, ignoring a trailing slash; `undefined` when none does. */
 export function findRoute(requestPath: string): RouteDefinition | undefined {

@@ -20,10 +20,8 @@ const fields: Record<'nom' | 'prenom' | 'email' | 'telephone', FieldCopy> = {
 /** French copy of the lead form, its messages and its confirmation. */
 export const leadFormCopy = {
   fields,
-  requiredMark: '(obligatoire)',
   consentLabel: `J’accepte d’être rappelé(e) par téléphone par ${brokerIdentity.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n° ${brokerIdentity.orias}, pour me présenter les économies possibles sur mon assurance de prêt immobilier.`,
   privacyLinkText: 'Politique de confidentialité',
-  gdprNotice: `Vos données sont traitées par ${brokerIdentity.legalName}, sur la base de votre consentement, pour vous rappeler et étudier votre assurance de prêt. Elles sont conservées au plus 3 ans après notre dernier échange et ne sont transmises qu’aux assureurs ou intermédiaires partenaires pour l’étude et la mise en place de votre contrat, jamais vendues. Vous pouvez y accéder, les rectifier, les effacer, retirer votre consentement ou vous opposer au traitement à tout moment.`,
   submit: 'Recevoir ma simulation gratuite',
   submitting: 'Envoi en cours...',
   submitHint: 'Remplissez les 4 champs et cochez la case pour envoyer votre demande.',
@@ -34,3 +32,9 @@ export const leadFormCopy = {
     badges: ['Gratuit', 'Sans engagement', 'Données sécurisées'],
   },
 } as const
+
+/**
+ * Short GDPR notice (art. 13) shown under the form. Static text outside the form's script, so
+ * that visitors do not download it twice.
+ */
+export const leadFormNotice = `Vos données sont traitées par ${brokerIdentity.legalName}, sur la base de votre consentement, pour vous rappeler et étudier votre assurance de prêt. Elles sont conservées au plus 3 ans après notre dernier échange et ne sont transmises qu’aux assureurs ou intermédiaires partenaires pour l’étude et la mise en place de votre contrat, jamais vendues. Vous pouvez y accéder, les rectifier, les effacer, retirer votre consentement ou vous opposer au traitement à tout moment.`

@@ -3,107 +3,128 @@ import { formatAddress, siteConfig } from '@/content/site-config'
 
 const { company, dataProtection } = siteConfig
 
-/** Politique de confidentialité: RGPD art. 13 information for the visitors who leave a lead. */
-export const privacyPolicy = {
-  title: 'Politique de confidentialité',
-  intro: `${company.legalName} attache une grande importance à la protection de vos données personnelles. Cette page explique quelles données nous collectons, pourquoi, et comment exercer vos droits.`,
-  updatedOn: '22 novembre 2026',
-  sections: [
-    {
-      title: 'Responsable du traitement',
-      blocks: [
-        p(
-          `${company.legalName}, ${formatAddress(company.headOffice)}, courtier en assurance immatriculé à l’ORIAS sous le n° ${company.orias}. Contact pour vos données : `,
-          { text: dataProtection.email, href: `mailto:${dataProtection.email}` },
-          '.',
-        ),
-      ],
-    },
-    {
-      title: 'Données collectées',
-      blocks: [
-        list(
-          'Via le formulaire de simulation : nom, prénom, adresse email et numéro de téléphone.',
-          'La preuve de votre consentement à être rappelé : le texte accepté, la date et l’heure, l’adresse IP et le navigateur utilisés.',
-          'Lors de l’échange avec votre conseiller, si vous choisissez de les communiquer : les données de votre crédit immobilier (montant, durée, taux, date de début) et celles nécessaires à l’étude de votre assurance.',
-          'L’adresse de la page visitée et, si vous arrivez depuis une publicité, l’identifiant du clic, pour mesurer l’efficacité de nos annonces.',
-        ),
-        p(
-          'Le formulaire ne collecte aucune donnée de crédit : ces informations ne sont demandées qu’au téléphone, avec votre accord.',
-        ),
-      ],
-    },
-    {
-      title: 'Finalités',
-      blocks: [
-        p(
-          'Vos données servent à vous rappeler, à étudier les économies possibles sur votre assurance de prêt, puis, si vous le décidez, à mettre en place votre nouveau contrat et à effectuer les démarches auprès de votre banque et de votre assureur actuel.',
-        ),
-      ],
-    },
-    {
-      title: 'Base légale',
-      blocks: [
-        p(
-          'Le traitement repose sur votre consentement (article 6.1.a du règlement général sur la protection des données, RGPD), donné en cochant la case prévue dans le formulaire. Vous pouvez le retirer à tout moment, sans que cela remette en cause les traitements déjà effectués.',
-        ),
-      ],
-    },
-    {
-      title: 'Durée de conservation',
-      blocks: [
-        p(
-          'Vos données sont conservées au maximum 3 ans après notre dernier échange, puis supprimées.',
-        ),
-      ],
-    },
-    {
-      title: 'Destinataires',
-      blocks: [
-        p(
-          'Vos données sont destinées à nos conseillers. Elles ne sont partagées qu’avec les assureurs ou intermédiaires partenaires, et uniquement pour l’étude et la mise en place de votre contrat, ainsi qu’avec nos prestataires techniques (hébergement, outils de gestion), tenus par contrat à la confidentialité. Elles ne sont jamais vendues à des tiers.',
-        ),
-      ],
-    },
-    {
-      title: 'Vos droits',
-      blocks: [
-        p(
-          'Conformément au RGPD et à la loi Informatique et Libertés, vous disposez des droits suivants :',
-        ),
-        list(
-          'droit d’accès à vos données ;',
-          'droit de rectification ;',
-          'droit à l’effacement ;',
-          'droit de retirer votre consentement à tout moment ;',
-          'droit à la limitation du traitement ;',
-          'droit d’opposition ;',
-          'droit à la portabilité de vos données.',
-        ),
-        p(
-          'Pour les exercer, écrivez-nous par email à ',
-          { text: dataProtection.email, href: `mailto:${dataProtection.email}` },
-          ` ou par courrier à l’adresse ci-dessous. Vous pouvez aussi introduire une réclamation auprès de la Commission nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, `,
-          { text: 'cnil.fr', href: 'https://www.cnil.fr' },
-          '.',
-        ),
-      ],
-    },
-    {
-      title: 'Cookies et traceurs',
-      blocks: [
-        p(
-          'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité sans votre accord préalable.',
-        ),
-      ],
-    },
-    {
-      title: 'Contact postal',
-      blocks: [
-        p(
-          `${company.legalName}, Protection des données, ${formatAddress(dataProtection.address)}.`,
-        ),
-      ],
-    },
-  ],
-} as const satisfies LegalDocument
+const noTrackerBlocks = [
+  p(
+    'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité.',
+  ),
+]
+
+/** Only in builds with a Meta pixel id (DECISIONS.md, Trackers). */
+const pixelBlocks = [
+  p(
+    'Avec votre accord seulement, ce site utilise le pixel de Meta (Meta Platforms Ireland Ltd, éditeur de Facebook et Instagram) pour mesurer l’efficacité de nos publicités : savoir si vous arrivez d’une de nos annonces et si vous avez envoyé une demande de simulation. Le pixel dépose des cookies (_fbp, _fbc) et transmet à Meta l’adresse des pages vues, votre adresse IP et des informations sur votre navigateur.',
+  ),
+  p(
+    'Pour ces données, Meta et nous sommes responsables conjoints du traitement (CJUE, 29 juillet 2019, Fashion ID) ; Meta les utilise aussi pour ses propres fins, selon sa ',
+    { text: 'politique de confidentialité', href: 'https://www.facebook.com/privacy/policy/' },
+    '. Rien n’est chargé depuis Meta avant que vous cliquiez sur « Tout accepter ». Refuser n’a aucun effet sur votre demande de simulation.',
+  ),
+  p(
+    'Votre choix est conservé 6 mois dans votre navigateur, avec sa date, puis vous est demandé à nouveau. Vous pouvez retirer votre consentement à tout moment avec le lien « Gestion des cookies » en bas de chaque page, puis « Tout refuser » : le pixel s’arrête aussitôt et ses cookies sont effacés.',
+  ),
+]
+
+/**
+ * Politique de confidentialité: RGPD art. 13 information for the visitors who leave a lead. Its
+ * trackers section depends on whether the build has a Meta pixel.
+ */
+export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
+  ({
+    title: 'Politique de confidentialité',
+    intro: `${company.legalName} attache une grande importance à la protection de vos données personnelles. Cette page explique quelles données nous collectons, pourquoi, et comment exercer vos droits.`,
+    updatedOn: '22 novembre 2026',
+    sections: [
+      {
+        title: 'Responsable du traitement',
+        blocks: [
+          p(
+            `${company.legalName}, ${formatAddress(company.headOffice)}, courtier en assurance immatriculé à l’ORIAS sous le n° ${company.orias}. Contact pour vos données : `,
+            { text: dataProtection.email, href: `mailto:${dataProtection.email}` },
+            '.',
+          ),
+        ],
+      },
+      {
+        title: 'Données collectées',
+        blocks: [
+          list(
+            'Via le formulaire de simulation : nom, prénom, adresse email et numéro de téléphone.',
+            'La preuve de votre consentement à être rappelé : le texte accepté, la date et l’heure, l’adresse IP et le navigateur utilisés.',
+            'Lors de l’échange avec votre conseiller, si vous choisissez de les communiquer : les données de votre crédit immobilier (montant, durée, taux, date de début) et celles nécessaires à l’étude de votre assurance.',
+            'L’adresse de la page visitée et, si vous arrivez depuis une publicité, l’identifiant du clic, pour mesurer l’efficacité de nos annonces.',
+          ),
+          p(
+            'Le formulaire ne collecte aucune donnée de crédit : ces informations ne sont demandées qu’au téléphone, avec votre accord.',
+          ),
+        ],
+      },
+      {
+        title: 'Finalités',
+        blocks: [
+          p(
+            'Vos données servent à vous rappeler, à étudier les économies possibles sur votre assurance de prêt, puis, si vous le décidez, à mettre en place votre nouveau contrat et à effectuer les démarches auprès de votre banque et de votre assureur actuel.',
+          ),
+        ],
+      },
+      {
+        title: 'Base légale',
+        blocks: [
+          p(
+            'Le traitement repose sur votre consentement (article 6.1.a du règlement général sur la protection des données, RGPD), donné en cochant la case prévue dans le formulaire. Vous pouvez le retirer à tout moment, sans que cela remette en cause les traitements déjà effectués.',
+          ),
+        ],
+      },
+      {
+        title: 'Durée de conservation',
+        blocks: [
+          p(
+            'Vos données sont conservées au maximum 3 ans après notre dernier échange, puis supprimées.',
+          ),
+        ],
+      },
+      {
+        title: 'Destinataires',
+        blocks: [
+          p(
+            'Vos données sont destinées à nos conseillers. Elles ne sont partagées qu’avec les assureurs ou intermédiaires partenaires, et uniquement pour l’étude et la mise en place de votre contrat, ainsi qu’avec nos prestataires techniques (hébergement, outils de gestion), tenus par contrat à la confidentialité. Elles ne sont jamais vendues à des tiers.',
+          ),
+        ],
+      },
+      {
+        title: 'Vos droits',
+        blocks: [
+          p(
+            'Conformément au RGPD et à la loi Informatique et Libertés, vous disposez des droits suivants :',
+          ),
+          list(
+            'droit d’accès à vos données ;',
+            'droit de rectification ;',
+            'droit à l’effacement ;',
+            'droit de retirer votre consentement à tout moment ;',
+            'droit à la limitation du traitement ;',
+            'droit d’opposition ;',
+            'droit à la portabilité de vos données.',
+          ),
+          p(
+            'Pour les exercer, écrivez-nous par email à ',
+            { text: dataProtection.email, href: `mailto:${dataProtection.email}` },
+            ` ou par courrier à l’adresse ci-dessous. Vous pouvez aussi introduire une réclamation auprès de la Commission nationale de l’informatique et des libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, `,
+            { text: 'cnil.fr', href: 'https://www.cnil.fr' },
+            '.',
+          ),
+        ],
+      },
+      {
+        title: 'Cookies et traceurs',
+        blocks: metaPixel ? pixelBlocks : noTrackerBlocks,
+      },
+      {
+        title: 'Contact postal',
+        blocks: [
+          p(
+            `${company.legalName}, Protection des données, ${formatAddress(dataProtection.address)}.`,
+          ),
+        ],
+      },
+    ],
+  }) as const satisfies LegalDocument

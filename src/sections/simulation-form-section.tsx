@@ -1,6 +1,6 @@
 import { simulationFormId } from '@/config/anchors'
 import { paths } from '@/config/routes'
-import { leadFormCopy } from '@/content/lead-form'
+import { leadFormCopy, leadFormNotice } from '@/content/lead-form'
 import { formSection } from '@/content/landing'
 import { Island } from '@/islands/island'
 
@@ -18,7 +18,7 @@ export function SimulationFormSection() {
         <p className="mt-2 mb-6 text-slate-700">{formSection.lead}</p>
         <Island name="lead-form" />
         <p className="mt-4 text-xs leading-relaxed text-slate-600">
-          {leadFormCopy.gdprNotice}{' '}
+          {leadFormNotice}{' '}
           <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
             {leadFormCopy.privacyLinkText}
           </a>

@@ -1,6 +1,8 @@
 import { paths } from '@/config/routes'
 import { footer } from '@/content/landing'
 import { siteConfig } from '@/content/site-config'
+import { clientEnv } from '@/config/bundle-env'
+import { ConsentManageButton } from '@/features/consent/consent-banner'
 
 export function SiteFooter() {
   return (
@@ -31,6 +33,11 @@ export function SiteFooter() {
                 {footer.privacyPolicyLink}
               </a>
             </li>
+            {clientEnv.metaPixelId ? (
+              <li>
+                <ConsentManageButton className="cursor-pointer underline hover:text-white" />
+              </li>
+            ) : null}
           </ul>
         </nav>
         <p className="text-sm text-slate-300">

@@ -129,14 +129,7 @@ describe('LeadForm: markup', () => {
     expect(box).toHaveAccessibleName(leadFormCopy.consentLabel)
     expect(leadFormCopy.consentLabel).toContain(siteConfig.company.legalName)
     expect(leadFormCopy.consentLabel).toContain(siteConfig.company.orias)
-  })
-
-  it('links to the privacy policy next to the submit button', () => {
-    render(<LeadForm />)
-    expect(screen.getByRole('link', { name: leadFormCopy.privacyLinkText })).toHaveAttribute(
-      'href',
-      '/politique-confidentialite',
-    )
+    expect(leadFormCopy.consentLabel).toMatch(/économies possibles sur mon assurance de prêt/)
   })
 })
 
@@ -355,8 +348,8 @@ describe('LeadForm: successful submission', () => {
     expect(await screen.findByText(leadFormCopy.confirmation.title)).toBeInTheDocument()
   })
 
-  it("fires the pixel's 'Lead' event once when window.fbq exists", async () => {
-    stubFetch(async () => okResponse())
+  it("fires the pixel's 'Lead' event once when window.fbq exists, with the payload's event_id", async () => {
+    const fetchMock = stubFetch(async () => okResponse())
     const fbq = vi.fn()
     window.fbq = fbq
     render(<LeadForm />)
@@ -365,7 +358,9 @@ describe('LeadForm: successful submission', () => {
     await user.click(submitButton())
     await screen.findByText(leadFormCopy.confirmation.title)
     expect(fbq).toHaveBeenCalledTimes(1)
-    expect(fbq).toHaveBeenCalledWith('track', 'Lead')
+    const payload = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { event_id?: string }
+    expect(payload.event_id).toMatch(/^[\w-]{8,}$/)
+    expect(fbq).toHaveBeenCalledWith('track', 'Lead', {}, { eventID: payload.event_id })
   })
 
   it('succeeds without error when there is no pixel on the page', async () => {

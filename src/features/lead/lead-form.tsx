@@ -9,6 +9,7 @@ import {
 import { FormField } from '@/components/form-field'
 import { clientEnv } from '@/config/bundle-env'
 import { simulationFormId } from '@/config/anchors'
+import { paths } from '@/config/routes'
 import { leadFormCopy } from '@/content/lead-form'
 import {
   isLeadValid,
@@ -51,10 +52,10 @@ function readDraft(form: HTMLFormElement): LeadDraft {
   }
 }
 
-declare global {
-  interface Window {
-    fbq?: (...args: unknown[]) => void
-  }
+function newEventId(): string {
+  return (
+    crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  )
 }
 
 export function LeadForm() {
@@ -113,15 +114,19 @@ export function LeadForm() {
     sendingRef.current = true
     setStatus('submitting')
     setGeneralError(false)
+    // With the pixel on the page, its Lead event and the lead share an id, so that a server-side
+    // Conversions API can deduplicate the two.
+    const eventId = window.fbq ? newEventId() : undefined
     try {
       const payload = buildLeadPayload(current, {
         pageUrl: window.location.href,
         now: new Date(),
         consentText: leadFormCopy.consentLabel,
+        eventId,
       })
       await submitLead(payload, clientEnv.leadEndpoint)
       setStatus('success')
-      window.fbq?.('track', 'Lead')
+      window.fbq?.('track', 'Lead', {}, { eventID: eventId })
       setTimeout(
         () => document.getElementById(simulationFormId)?.scrollIntoView({ block: 'start' }),
         100,
@@ -175,9 +180,12 @@ export function LeadForm() {
             onBlur={handleConsentBlur}
             className="mt-1 size-6 shrink-0 accent-brand-600"
           />
-          <label htmlFor="field-consentement" className="text-sm text-slate-800">
-            {leadFormCopy.consentLabel}
-          </label>
+          <p className="text-sm text-slate-800">
+            <label htmlFor="field-consentement">{leadFormCopy.consentLabel}</label>{' '}
+            <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
+              {leadFormCopy.privacyLinkText}
+            </a>
+          </p>
         </div>
         {errors.consentement ? (
           <p id="field-consentement-error" className="text-sm font-semibold text-danger-700">

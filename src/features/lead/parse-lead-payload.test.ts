@@ -19,6 +19,12 @@ function validBody(): Record<string, unknown> {
   }
 }
 
+function payloadOf(body: unknown): Record<string, unknown> {
+  const result = parseLeadPayload(body)
+  if (!result.ok) throw new Error(`expected a valid payload, got ${JSON.stringify(result.errors)}`)
+  return result.payload as unknown as Record<string, unknown>
+}
+
 function errorsOf(body: unknown): Record<string, string> {
   const result = parseLeadPayload(body)
   if (result.ok) throw new Error(`expected a rejection, got ${JSON.stringify(result.payload)}`)
@@ -27,11 +33,11 @@ function errorsOf(body: unknown): Record<string, string> {
 
 describe('parseLeadPayload: valid input', () => {
   it('accepts a valid payload and returns it unchanged', () => {
-    expect(parseLeadPayload(validBody())).toStrictEqual({ ok: true, payload: validBody() })
+    expect(payloadOf(validBody())).toStrictEqual(validBody())
   })
 
   it('normalises values: trimmed fields, phone without spaces, trimmed consent text', () => {
-    const result = parseLeadPayload({
+    const payload = payloadOf({
       ...validBody(),
       nom: '  Lefèvre-Dupont ',
       prenom: " N'Diaye ",
@@ -39,25 +45,18 @@ describe('parseLeadPayload: valid input', () => {
       telephone: '06 12 34 56 78',
       consentement_texte: `  ${consentText}  `,
     })
-    expect(result).toStrictEqual({
-      ok: true,
-      payload: {
-        ...validBody(),
-        nom: 'Lefèvre-Dupont',
-        prenom: "N'Diaye",
-        email: 'zoe@example.fr',
-        telephone: '0612345678',
-        consentement_texte: consentText,
-      },
+    expect(payload).toStrictEqual({
+      ...validBody(),
+      nom: 'Lefèvre-Dupont',
+      prenom: "N'Diaye",
+      email: 'zoe@example.fr',
+      telephone: '0612345678',
+      consentement_texte: consentText,
     })
   })
 
   it('drops keys that are not part of the payload', () => {
-    const result = parseLeadPayload({ ...validBody(), admin: true, extra: 'x' })
-    expect(result.ok).toBe(true)
-    if (!result.ok) return
-    expect(result.payload).not.toHaveProperty('admin')
-    expect(result.payload).not.toHaveProperty('extra')
+    expect(payloadOf({ ...validBody(), admin: true, extra: 'x' })).toStrictEqual(validBody())
   })
 })
 
@@ -210,10 +209,10 @@ describe('parseLeadPayload: huge and hostile strings', () => {
     '${process.exit()}',
     '{{constructor.constructor("return process")()}}',
   ])('accepts %j as a name without throwing and returns it as plain text', (value) => {
-    const result = parseLeadPayload({ ...validBody(), nom: value, prenom: value })
-    expect(result).toStrictEqual({
-      ok: true,
-      payload: { ...validBody(), nom: value.trim(), prenom: value.trim() },
+    expect(payloadOf({ ...validBody(), nom: value, prenom: value })).toStrictEqual({
+      ...validBody(),
+      nom: value.trim(),
+      prenom: value.trim(),
     })
   })
 
@@ -229,4 +228,41 @@ describe('parseLeadPayload: huge and hostile strings', () => {
     expect(() => parseLeadPayload(body)).not.toThrow()
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
+})
+
+describe('parseLeadPayload: event id and anti-spam trap', () => {
+  it('keeps a valid event_id shared with the pixel event', () => {
+    expect(payloadOf({ ...validBody(), event_id: 'lead-1a2b_3C' })).toStrictEqual({
+      ...validBody(),
+      event_id: 'lead-1a2b_3C',
+    })
+  })
+
+  it.each([[''], ['<script>'], ['a b'], ['a'.repeat(101)], [42], [null]])(
+    'rejects event_id = %j',
+    (value) => {
+      expect(Object.keys(errorsOf({ ...validBody(), event_id: value }))).toEqual(['event_id'])
+    },
+  )
+
+  it('reports an untouched trap as not filled', () => {
+    const result = parseLeadPayload(validBody())
+    expect(result).toMatchObject({ ok: true, honeypotFilled: false })
+  })
+
+  it.each([[''], ['   '], [null]])('treats the trap value %j as not filled', (value) => {
+    expect(parseLeadPayload({ ...validBody(), site_web: value })).toMatchObject({
+      ok: true,
+      honeypotFilled: false,
+    })
+  })
+
+  it.each([['https://spam.example'], [1], [true]])(
+    'flags the trap as filled for %j and never copies it into the payload',
+    (value) => {
+      const result = parseLeadPayload({ ...validBody(), site_web: value })
+      expect(result).toMatchObject({ ok: true, honeypotFilled: true })
+      expect(payloadOf({ ...validBody(), site_web: value })).toStrictEqual(validBody())
+    },
+  )
 })

@@ -9,6 +9,14 @@ import { honeypotField, leadSource, type LeadPayload } from '@/features/lead/sub
 const maxFieldLength = 200
 const maxConsentTextLength = 2_000
 const maxUrlLength = 2_000
+/** ISO 8601 date-time with a time zone, as `Date.prototype.toISOString` writes it. */
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
+
+function isWebUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false
+  const { protocol } = new URL(value)
+  return protocol === 'https:' || protocol === 'http:'
+}
 
 export type ParsedLead =
   | { ok: true; payload: LeadPayload; honeypotFilled: boolean }
@@ -42,16 +50,19 @@ export function parseLeadPayload(body: unknown): ParsedLead {
   }
   const errors: Extract<ParsedLead, { ok: false }>['errors'] = validateLead(draft)
   for (const name of leadFieldNames) {
-    if (draft[name].length > maxFieldLength)
+    if (draft[name].trim().length > maxFieldLength) {
       errors[name] = `Trop long (${maxFieldLength} caractères au plus)`
+    }
   }
   if (input.source !== leadSource) errors.source = `Expected "${leadSource}"`
   const pageUrl = text('page_url')
-  if (!pageUrl || pageUrl.length > maxUrlLength || !URL.canParse(pageUrl))
-    errors.page_url = 'Expected an absolute URL'
+  if (pageUrl.length > maxUrlLength || !isWebUrl(pageUrl)) {
+    errors.page_url = 'Expected an absolute http(s) URL'
+  }
   const timestamp = text('timestamp')
-  if (!timestamp || Number.isNaN(Date.parse(timestamp)))
+  if (!isoDateTime.test(timestamp) || Number.isNaN(Date.parse(timestamp))) {
     errors.timestamp = 'Expected an ISO date-time'
+  }
   const consentText = text('consentement_texte').trim()
   if (!consentText || consentText.length > maxConsentTextLength)
     errors.consentement_texte = 'Expected the consent text'
@@ -72,7 +83,6 @@ export function parseLeadPayload(body: unknown): ParsedLead {
       consentement_texte: consentText,
       ...(typeof eventId === 'string' ? { event_id: eventId } : {}),
     },
-    honeypotFilled:
-      typeof trap === 'string' ? trap.trim() !== '' : trap !== undefined && trap !== null,
+    honeypotFilled: typeof trap === 'string' ? trap.trim() !== '' : Boolean(trap),
   }
 }

@@ -20,7 +20,7 @@ export const honeypotField = 'site_web'
 
 export function buildLeadPayload(
   fields: LeadFields,
-  context: { pageUrl: string; now: Date; consentText: string },
+  context: { pageUrl: string; now: Date; consentText: string; eventId?: string | undefined },
 ): LeadPayload {
   return {
     ...normalizeLead(fields),
@@ -29,6 +29,7 @@ export function buildLeadPayload(
     timestamp: context.now.toISOString(),
     consentement: true,
     consentement_texte: context.consentText,
+    ...(context.eventId ? { event_id: context.eventId } : {}),
   }
 }
 
