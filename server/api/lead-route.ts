@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { parseLeadPayload } from '../../src/features/lead/parse-lead-payload'
 import { storeLead } from '../storage/lead-store'
-import { containsNul, sendFieldErrors } from './api-errors'
+import { sendFieldErrors } from './api-errors'
 import type { ApiRouteOptions, RelayServices } from './relay-services'
 
 const accepted = { status: 'accepted' } as const
@@ -17,9 +17,6 @@ export function registerLeadRoute(
   routeOptions: ApiRouteOptions,
 ): void {
   app.post('/api/leads', routeOptions, async (request, reply) => {
-    if (containsNul(request.body)) {
-      return sendFieldErrors(reply, 'Invalid lead', { body: 'Text must not contain U+0000' })
-    }
     const parsed = parseLeadPayload(request.body)
     if (!parsed.ok) return sendFieldErrors(reply, 'Invalid lead', parsed.errors)
     if (parsed.honeypotFilled) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { containsNul, sendFieldErrors } from './api-errors'
+import { sendFieldErrors } from './api-errors'
 import { parsePageView } from './parse-page-view'
 import type { ApiRouteOptions, RelayServices } from './relay-services'
 
@@ -10,9 +10,7 @@ export function registerPageViewRoute(
   routeOptions: ApiRouteOptions,
 ): void {
   app.post('/api/page-views', routeOptions, async (request, reply) => {
-    const parsed = containsNul(request.body)
-      ? ({ ok: false, errors: { body: 'Text must not contain U+0000' } } as const)
-      : parsePageView(request.body)
+    const parsed = parsePageView(request.body)
     if (!parsed.ok) return sendFieldErrors(reply, 'Invalid page view', parsed.errors)
     services.pageViews?.forward(parsed.payload)
     return reply.code(202).send({ status: 'accepted' })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
-import { acceptPlainTextJson, registerApiErrorHandler } from './api-errors'
+import { parseJsonBodies, registerApiErrorHandler } from './api-errors'
 import { registerHealthRoute } from './health-route'
 import { registerLeadRoute } from './lead-route'
 import { registerPageViewRoute } from './page-view-route'
@@ -30,13 +30,13 @@ export async function registerApi(app: FastifyInstance, services: RelayServices)
   await app.register(async (api) => {
     registerApiErrorHandler(api)
     // Only page views may come as text/plain: a lead must not be postable by a cross-site form.
-    api.removeContentTypeParser('text/plain')
+    parseJsonBodies(api, apiBodyLimit)
     registerLeadRoute(api, services, {
       bodyLimit: apiBodyLimit,
       onRequest: limitRate(limits.leads),
     })
     await api.register(async (pageViews) => {
-      acceptPlainTextJson(pageViews, apiBodyLimit)
+      parseJsonBodies(pageViews, apiBodyLimit, { plainText: true })
       registerPageViewRoute(pageViews, services, {
         bodyLimit: apiBodyLimit,
         onRequest: limitRate(limits.pageViews),

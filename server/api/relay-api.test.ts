@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
-import { startTestRelay, type TestRelay } from '../test-support/test-relay'
-
-const roomyLimits = {
-  leads: { burst: 10_000, perSecond: 10_000 },
-  pageViews: { burst: 10_000, perSecond: 10_000 },
-}
+import { roomyRateLimits, startTestRelay, type TestRelay } from '../test-support/test-relay'
 
 const json = { 'content-type': 'application/json' }
 
@@ -14,7 +9,7 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
   let relay: TestRelay
 
   beforeAll(async () => {
-    relay = await startTestRelay(kind, {}, { rateLimits: roomyLimits })
+    relay = await startTestRelay(kind, {}, { rateLimits: roomyRateLimits })
   }, 60_000)
   afterAll(() => relay?.stop())
 
@@ -92,6 +87,18 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     const response = await postLead(body)
     expect(response.statusCode).toBe(400)
     expect(response.json().fields.body).toEqual(expect.any(String))
+  })
+
+  it('refuses text PostgreSQL cannot store (U+0000, half a surrogate pair) but keeps emoji', async () => {
+    for (const nom of ['Nul\u0000', 'Demi\ud800']) {
+      const response = await postLead(validLead({ nom }))
+      expect(response.statusCode).toBe(400)
+      expect(response.json().fields.body).toBe('Text must be valid Unicode without U+0000')
+    }
+    const lead = validLead({ prenom: 'Zoé 👩‍🚀' })
+    expect((await postLead(lead)).statusCode).toBe(202)
+    const [row] = await storedLeads(lead.email as string)
+    expect(row!.payload.prenom).toBe('Zoé 👩‍🚀')
   })
 
   it('answers 413 to a body over the limit', async () => {

@@ -1,8 +1,34 @@
-import { rm } from 'node:fs/promises'
+import { cp, rm } from 'node:fs/promises'
+import path from 'node:path'
 import type { ServerConfig } from '../config'
 import { startRelay, type Relay, type RelayOptions } from '../relay'
+import { openDatabase } from '../storage/open-database'
 import { createFakeSite, createTempDir } from './fake-site'
 import { createPostgresDatabase, type DatabaseKind } from './test-databases'
+
+/** Rate limits no test meets unless it means to. */
+export const roomyRateLimits = {
+  leads: { burst: 100_000, perSecond: 100_000 },
+  pageViews: { burst: 100_000, perSecond: 100_000 },
+}
+
+let embeddedTemplate: Promise<string> | undefined
+
+/**
+ * Creating an embedded database runs initdb, seconds of work; opening a copy of one takes a
+ * fraction of that. Each test worker creates one migrated template and copies it per relay.
+ */
+async function copyEmbeddedTemplate(dataDir: string): Promise<void> {
+  embeddedTemplate ??= (async () => {
+    const dir = await createTempDir('relay-template-')
+    const db = await openDatabase({ databaseUrl: undefined, dataDir: dir })
+    await db.close()
+    return dir
+  })()
+  await cp(path.join(await embeddedTemplate, 'pglite'), path.join(dataDir, 'pglite'), {
+    recursive: true,
+  })
+}
 
 export interface TestRelay extends Relay {
   config: ServerConfig
@@ -20,6 +46,7 @@ export async function startTestRelay(
   const distDir = await createFakeSite()
   const dataDir = await createTempDir('relay-data-')
   const database = kind === 'postgres' ? await createPostgresDatabase() : undefined
+  if (kind === 'embedded') await copyEmbeddedTemplate(dataDir)
   const config: ServerConfig = {
     port: 0,
     host: '127.0.0.1',
