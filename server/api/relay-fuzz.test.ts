@@ -61,20 +61,7 @@ const oddValues: unknown[] = [
   '',
 ]
 
-const fieldNames = [
-  'nom',
-  'prenom',
-  'email',
-  'telephone',
-  'source',
-  'page_url',
-  'timestamp',
-  'consentement',
-  'consentement_texte',
-  'event_id',
-  'site_web',
-  'extra',
-]
+const fieldNames = [...Object.keys(validLead()), 'event_id', 'site_web', 'extra']
 
 function mutatedLead(random: () => number): unknown {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
@@ -85,7 +72,8 @@ function mutatedLead(random: () => number): unknown {
     const roll = random()
     if (roll < 0.45) lead[field] = pick(hostileStrings)
     else if (roll < 0.8) lead[field] = pick(oddValues)
-    else if (roll < 0.9) delete lead[field]
+    else if (roll < 0.9)
+      lead[field] = undefined // left out of the JSON
     else
       lead[field] = `${typeof lead[field] === 'string' ? lead[field] : ''}${pick(hostileStrings)}`
   }
