@@ -7,9 +7,9 @@
  */
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
+import { freePort } from '../server/test-support/free-port'
 
 const isRoot = process.getuid?.() === 0
 
@@ -30,17 +30,6 @@ function install(): void {
   spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
     ...quiet,
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
   })
 }
 

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
-import { roomyRateLimits, startTestRelay, type TestRelay } from '../test-support/test-relay'
+import { useTestRelay } from '../test-support/test-relay'
 
 const json = { 'content-type': 'application/json' }
 
 describe.each(databaseKinds())('relay API on the %s database', (kind) => {
-  let relay: TestRelay
-
-  beforeAll(async () => {
-    relay = await startTestRelay(kind, {}, { rateLimits: roomyRateLimits })
-  }, 60_000)
-  afterAll(() => relay?.stop())
+  const relay = useTestRelay(kind)
 
   const postLead = (body: unknown, headers: Record<string, string> = json) =>
-    relay.app.inject({
+    relay().app.inject({
       method: 'POST',
       url: '/api/leads',
       headers,
@@ -23,7 +18,7 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     })
 
   async function storedLeads(email: string) {
-    return relay.db.query<{
+    return relay().db.query<{
       payload: Record<string, unknown>
       consent_text: string
       client_ip: string
@@ -53,7 +48,7 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
       event_id: 'evt_123',
     })
     expect(Date.now() - row!.received_at.getTime()).toBeLessThan(60_000)
-    const outbox = await relay.db.query(
+    const outbox = await relay().db.query(
       'SELECT 1 FROM lead_outbox o JOIN leads l ON l.id = o.lead_id WHERE l.email = $1',
       [(lead.email as string).toLowerCase()],
     )
@@ -112,9 +107,9 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
   })
 
   it('answers 404 in JSON to an unknown API path and 404 to GET on the lead route', async () => {
-    const unknown = await relay.app.inject({ method: 'POST', url: '/api/unknown', payload: {} })
+    const unknown = await relay().app.inject({ method: 'POST', url: '/api/unknown', payload: {} })
     expect(unknown.statusCode).toBe(404)
-    const get = await relay.app.inject({ method: 'GET', url: '/api/leads' })
+    const get = await relay().app.inject({ method: 'GET', url: '/api/leads' })
     expect(get.statusCode).toBe(404)
     expect(get.body).not.toContain('exemple.fr')
   })
@@ -147,7 +142,7 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
   it('accepts a lead again once the 10 minutes have passed', async () => {
     const lead = validLead()
     await postLead(lead)
-    await relay.db.query(
+    await relay().db.query(
       "UPDATE leads SET received_at = received_at - interval '11 minutes' WHERE email = $1",
       [(lead.email as string).toLowerCase()],
     )
@@ -158,7 +153,7 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
   it('takes page views as text/plain JSON, as a no-cors fetch sends them', async () => {
     const event = { event: 'page_view', uid: 'abc', clicked_at_iso8601: '2026-11-22T10:00:00Z' }
     const send = (payload: string, type: string) =>
-      relay.app.inject({
+      relay().app.inject({
         method: 'POST',
         url: '/api/page-views',
         headers: { 'content-type': type },
@@ -176,7 +171,7 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
   })
 
   it('reports the database and the outbox backlog on /healthz', async () => {
-    const response = await relay.app.inject({ method: 'GET', url: '/healthz' })
+    const response = await relay().app.inject({ method: 'GET', url: '/healthz' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.json()).toMatchObject({
@@ -189,10 +184,10 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
   })
 
   it('still serves the site with its security headers, and the not-found page with 404', async () => {
-    const home = await relay.app.inject({ method: 'GET', url: '/' })
+    const home = await relay().app.inject({ method: 'GET', url: '/' })
     expect(home.statusCode).toBe(200)
     expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'")
-    const missing = await relay.app.inject({ method: 'GET', url: '/nulle-part' })
+    const missing = await relay().app.inject({ method: 'GET', url: '/nulle-part' })
     expect(missing.statusCode).toBe(404)
     expect(missing.body).toContain('Oops! Page not found')
   })
@@ -201,7 +196,7 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     const lead = validLead({ nom: 'Zyxwvut', telephone: '0698765432' })
     await postLead(lead)
     await postLead({ ...lead, email: 'not-an-email' })
-    const logs = relay.logLines.join('')
+    const logs = relay().logLines.join('')
     expect(logs).toContain('lead stored')
     for (const secret of [lead.email as string, '0698765432', 'Zyxwvut', '203.0.113.7', 'ORIAS']) {
       expect(logs).not.toContain(secret)
@@ -210,15 +205,11 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
 })
 
 describe.each(databaseKinds())('rate limiting on the %s database', (kind) => {
-  let relay: TestRelay
-  beforeAll(async () => {
-    relay = await startTestRelay(kind)
-  }, 60_000)
-  afterAll(() => relay?.stop())
+  const relay = useTestRelay(kind, {})
 
   it('answers 429 with Retry-After to a burst of leads from one client, not to others', async () => {
     const post = (remoteAddress: string) =>
-      relay.app.inject({
+      relay().app.inject({
         method: 'POST',
         url: '/api/leads',
         headers: json,

@@ -2,10 +2,10 @@
  * Hostile and malformed bodies, generated from a fixed seed so a failure can be replayed: whatever
  * arrives, the relay answers 202, 400, 413 or 415, never a 5xx, and stores only valid leads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
-import { roomyRateLimits, startTestRelay, type TestRelay } from '../test-support/test-relay'
+import { useTestRelay } from '../test-support/test-relay'
 
 /** A small deterministic generator (mulberry32). */
 function seededRandom(seed: number): () => number {
@@ -102,15 +102,10 @@ const rawBodies = [
 ]
 
 describe.each(databaseKinds())('fuzzed bodies on the %s database', (kind) => {
-  let relay: TestRelay
-
-  beforeAll(async () => {
-    relay = await startTestRelay(kind, {}, { rateLimits: roomyRateLimits })
-  }, 60_000)
-  afterAll(() => relay?.stop())
+  const relay = useTestRelay(kind)
 
   const post = (url: string, payload: string, contentType = 'application/json') =>
-    relay.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload })
+    relay().app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload })
 
   it('never answers a 5xx to 400 mutated leads, and stores only the valid ones', async () => {
     const random = seededRandom(20_261_122)
@@ -124,14 +119,14 @@ describe.each(databaseKinds())('fuzzed bodies on the %s database', (kind) => {
       )
     }
     expect(statuses.get(400)).toBeGreaterThan(50)
-    const stored = await relay.db.query<{ payload: { email: string; telephone: string } }>(
+    const stored = await relay().db.query<{ payload: { email: string; telephone: string } }>(
       'SELECT payload FROM leads',
     )
     for (const { payload } of stored) {
       expect(payload.telephone).toMatch(/^0\d{9}$/)
       expect(payload.email).not.toMatch(/\s/)
     }
-    expect(await relay.db.query('SELECT 1 FROM leads')).not.toHaveLength(0)
+    expect(await relay().db.query('SELECT 1 FROM leads')).not.toHaveLength(0)
   })
 
   it.each(rawBodies.map((body) => [body.slice(0, 30), body]))(
@@ -166,7 +161,7 @@ describe.each(databaseKinds())('fuzzed bodies on the %s database', (kind) => {
   it('still works after the onslaught, with its tables intact', async () => {
     const response = await post('/api/leads', JSON.stringify(validLead()))
     expect(response.statusCode).toBe(202)
-    const health = await relay.app.inject({ method: 'GET', url: '/healthz' })
+    const health = await relay().app.inject({ method: 'GET', url: '/healthz' })
     expect(health.statusCode).toBe(200)
   })
 })

@@ -1,5 +1,6 @@
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import type { ServerConfig } from '../config'
 import { startRelay, type Relay, type RelayOptions } from '../relay'
 import { openDatabase } from '../storage/open-database'
@@ -78,5 +79,21 @@ export async function startTestRelay(
       await rm(distDir, { recursive: true, force: true })
       await rm(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** Starts a relay before a suite's tests and stops it after them; call the result to reach it. */
+export function useTestRelay(
+  kind: DatabaseKind,
+  options: RelayOptions = { rateLimits: roomyRateLimits },
+): () => TestRelay {
+  let relay: TestRelay | undefined
+  beforeAll(async () => {
+    relay = await startTestRelay(kind, {}, options)
+  }, 60_000)
+  afterAll(() => relay?.stop())
+  return () => {
+    if (!relay) throw new Error('The test relay has not started')
+    return relay
   }
 }

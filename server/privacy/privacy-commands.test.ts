@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { parseCommandLine, runLeadCommand } from '../commands/lead-commands'
+import { validLead } from '../test-support/lead-fixtures'
+import { databaseKinds } from '../test-support/test-databases'
+import { useTestRelay } from '../test-support/test-relay'
+import { csvCell } from './export-csv'
+
+describe('csvCell', () => {
+  it.each([
+    ['Martin', 'Martin'],
+    ['Dupont, Jean', '"Dupont, Jean"'],
+    ['Le "Grand"', '"Le ""Grand"""'],
+    ['deux\nlignes', '"deux\nlignes"'],
+    ['=HYPERLINK("http://x.example")', `"'=HYPERLINK(""http://x.example"")"`],
+    ['+33 6', "'+33 6"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['0612345678', '0612345678'],
+  ])('writes %j as %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected)
+  })
+})
+
+describe('parseCommandLine', () => {
+  it('reads the three commands and their options', () => {
+    expect(parseCommandLine(['export'])).toEqual({ request: { command: 'export' } })
+    expect(parseCommandLine(['export', '--email', 'a@b.fr', '--out', 'x.csv'])).toEqual({
+      request: { command: 'export', email: 'a@b.fr' },
+      out: 'x.csv',
+    })
+    expect(parseCommandLine(['erase', '--email', ' a@b.fr '])).toEqual({
+      request: { command: 'erase', email: 'a@b.fr' },
+    })
+    expect(parseCommandLine(['purge'])).toEqual({ request: { command: 'purge' } })
+  })
+
+  it.each([[[]], [['drop']], [['erase']], [['erase', '--email']], [['export', '--all']]])(
+    'refuses %j with a message',
+    (args) => {
+      expect(() => parseCommandLine(args)).toThrow(/./)
+    },
+  )
+})
+
+describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
+  const relay = useTestRelay(kind)
+
+  async function post(lead: Record<string, unknown>) {
+    const response = await relay().app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Navigateur, "test"' },
+      payload: JSON.stringify(lead),
+      remoteAddress: '203.0.113.9',
+    })
+    expect(response.statusCode).toBe(202)
+  }
+
+  const ageLeads = (email: string, interval: string) =>
+    relay().db.query(
+      `UPDATE leads SET received_at = now() - $2::interval, last_interaction_at = now() - $2::interval
+       WHERE email = $1`,
+      [email, interval],
+    )
+
+  it('exports the leads as CSV with their consent proof, one row each', async () => {
+    const lead = validLead({ nom: '=Dupont, "le grand"', prenom: 'Zoé' })
+    await post(lead)
+    const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
+    const [header, row, end] = csv.split('\r\n')
+    expect(header).toBe(
+      'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,client_ip,user_agent',
+    )
+    expect(row).toMatch(/^[0-9a-f-]{36},\d{4}-\d\d-\d\dT[\d:.]+Z,/)
+    expect(row).toContain(
+      `,"'=Dupont, ""le grand""",Zoé,${lead.email as string},0612345678,facebook_ads,https://assurance.example/?utm_source=facebook,2026-11-22T10:00:00.000Z,`,
+    )
+    expect(row).toContain(`,203.0.113.9,"Navigateur, ""test"""`)
+    expect(row).toContain('ORIAS')
+    expect(end).toBe('')
+    const all = await runLeadCommand(relay().db, { command: 'export' })
+    expect(all.split('\r\n').length).toBeGreaterThan(2)
+  })
+
+  it('erases every lead of one person, whatever the case of the address, and nobody else’s', async () => {
+    const person = validLead()
+    const email = person.email as string
+    await post(person)
+    await post({ ...person, telephone: '0711111111' })
+    const other = validLead()
+    await post(other)
+    const output = await runLeadCommand(relay().db, {
+      command: 'erase',
+      email: ` ${email.toUpperCase()} `,
+    })
+    expect(output).toContain('Erased 2 lead(s)')
+    expect(
+      await runLeadCommand(relay().db, { command: 'export', email }).then(
+        (csv) => csv.split('\r\n').length,
+      ),
+    ).toBe(2)
+    const queued = await relay().db.query(
+      'SELECT 1 FROM lead_outbox o LEFT JOIN leads l ON l.id = o.lead_id WHERE l.id IS NULL',
+    )
+    expect(queued).toHaveLength(0)
+    const kept = await relay().db.query('SELECT 1 FROM leads WHERE email = $1', [other.email])
+    expect(kept).toHaveLength(1)
+  })
+
+  it('purges leads 3 years after the last interaction, and a new request restarts the clock', async () => {
+    const expired = validLead()
+    const recent = validLead()
+    const returning = validLead()
+    for (const lead of [expired, recent, returning]) await post(lead)
+    await ageLeads(expired.email as string, '3 years 1 day')
+    await ageLeads(recent.email as string, '2 years 364 days')
+    await ageLeads(returning.email as string, '3 years 1 day')
+    // The returning person asks again (another phone): all their leads count from today.
+    await post({ ...returning, telephone: '0799999999' })
+
+    const output = await runLeadCommand(relay().db, { command: 'purge' })
+    expect(output).toMatch(/Deleted 1 lead\(s\) with no interaction for 3 years/)
+    const left = await relay().db.query<{ email: string }>(
+      'SELECT email FROM leads WHERE email = ANY($1::text[])',
+      [[expired.email, recent.email, returning.email]],
+    )
+    expect(left.map((row) => row.email).sort()).toEqual(
+      [recent.email, returning.email, returning.email].map(String).sort(),
+    )
+  })
+})

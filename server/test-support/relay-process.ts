@@ -1,0 +1,62 @@
+/**
+ * Runs the real server (`server/main.ts`) as a child process, as `npm start` does, so that tests
+ * can kill it with SIGKILL or SIGTERM and start it again on the same data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { freePort } from './free-port'
+import { waitFor } from './lead-fixtures'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+export interface RelayProcess {
+  url: string
+  child: ChildProcess
+  output: () => string
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>
+}
+
+export async function startRelayProcess(env: Record<string, string>): Promise<RelayProcess> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  )
+  let ended = false
+  void exited.then(() => (ended = true))
+  const url = `http://127.0.0.1:${port}`
+  await waitFor(
+    async () => {
+      if (ended) throw new Error(`The server exited during start:\n${output}`)
+      return fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    },
+    { timeoutMs: 60_000, what: 'the server to start' },
+  )
+  return { url, child, output: () => output, exited }
+}
+
+/** Posts a lead as if from `clientIp` (the relay trusts X-Forwarded-For from loopback). */
+export async function postLeadTo(url: string, lead: unknown, clientIp = '192.0.2.1') {
+  return fetch(`${url}/api/leads`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': clientIp },
+    body: JSON.stringify(lead),
+  })
+}
