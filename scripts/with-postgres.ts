@@ -108,7 +108,7 @@ async function main(): Promise<number> {
     started = true
     const url = `postgres://${user}@127.0.0.1:${port}/postgres`
     console.log(
-      `PostgreSQL (${path.basename(path.dirname(binDir))}) running for the tests on 127.0.0.1:${port}.`,
+      `PostgreSQL (${path.basename(path.dirname(binDir))}) running on 127.0.0.1:${port} (temporary).`,
     )
     const result = spawnSync(program, programArgs, {
       stdio: 'inherit',
