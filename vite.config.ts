@@ -5,7 +5,8 @@ import { defineConfig, loadEnv } from 'vite'
 
 /** Browser entries; the build script pre-renders the HTML pages that load them. */
 export const clientEntries = {
-  landing: 'src/entry-landing.tsx',
+  afterPaint: 'src/entry-after-paint.ts',
+  landing: 'src/landing-app.tsx',
   notFound: 'src/entry-not-found.ts',
   consent: 'src/entry-consent.ts',
   styles: 'src/styles.css',

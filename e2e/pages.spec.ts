@@ -31,7 +31,9 @@ test.describe('pre-rendered pages', () => {
         expect(html).toContain(`<meta property="og:title" content="${escapeHtml(meta.title)}"/>`)
         expect(html).toContain('<meta property="og:description"')
         expect(html).toContain('<meta property="og:image"')
-        expect(html).toContain('<link rel="icon" href="/favicon.svg"')
+        expect(html).toMatch(
+          /<link rel="icon" href="data:image\/svg\+xml,%3Csvg[^"]+" type="image\/svg\+xml"\/>/,
+        )
         expect(html).toContain(escapeHtml(heading))
       })
     }

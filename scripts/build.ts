@@ -3,6 +3,7 @@
  * react-dom/server, CSS inlined, scripts only where a page is interactive. Output: `dist/` (or
  * OUT_DIR). A bad VITE_* value stops the build with a message saying which and why.
  */
+import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -25,11 +26,14 @@ const mode = process.env.MODE ?? 'production'
 type EntryName = keyof typeof clientEntries
 
 const scriptsByRoute: Record<RouteId, EntryName[]> = {
-  home: ['landing'],
+  home: [],
   legalNotice: [],
   privacyPolicy: [],
   notFound: ['notFound'],
 }
+
+/** Interactive code each page loads after its first paint (see src/entry-after-paint.ts). */
+const afterPaintByRoute: Partial<Record<RouteId, EntryName>> = { home: 'landing' }
 
 /** Entries every page loads; the consent script exists only in builds with a pixel id. */
 function sharedEntries(env: ClientEnv): EntryName[] {
@@ -80,6 +84,12 @@ async function main(): Promise<void> {
     await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
   ) as Manifest
   const css = await readFile(path.join(outDir, entryOf(manifest, 'styles').file), 'utf8')
+  // Inlined (and allowed by its hash in the CSP): a request for it would delay the first paint.
+  const afterPaintLoader = (
+    await readFile(path.join(outDir, entryOf(manifest, 'afterPaint').file), 'utf8')
+  ).trim()
+  if (afterPaintLoader.includes('</'))
+    throw new Error('The after-paint loader cannot be inlined: it contains "</".')
   const server = (await import(
     pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
   )) as ServerEntry
@@ -87,10 +97,19 @@ async function main(): Promise<void> {
   for (const route of allRoutes) {
     const entries = [...sharedEntries(clientEnv), ...scriptsByRoute[route.id]]
     const files = entries.map((name) => scriptFiles(manifest, name))
+    const afterPaint = afterPaintByRoute[route.id]
     const assets: PageAssets = {
       css,
       scripts: files.map((file) => file.script),
       preloads: [...new Set(files.flatMap((file) => file.preloads))],
+      ...(afterPaint
+        ? {
+            afterPaint: {
+              loaderCode: afterPaintLoader,
+              script: scriptFiles(manifest, afterPaint).script,
+            },
+          }
+        : {}),
     }
     const target = path.join(outDir, route.file)
     await mkdir(path.dirname(target), { recursive: true })
@@ -117,7 +136,10 @@ async function main(): Promise<void> {
       'which only `npm start` serves. On a static host, set VITE_LEAD_WEBHOOK_URL.',
     ])
   }
-  await writeFile(path.join(outDir, '_headers'), renderHeadersFile(clientEnv))
+  await writeFile(
+    path.join(outDir, '_headers'),
+    renderHeadersFile(clientEnv, [scriptHash(afterPaintLoader)]),
+  )
   // The manifest served its purpose; it is no page of the site.
   await rm(path.join(outDir, '.vite'), { recursive: true, force: true })
   await precompress(outDir)
@@ -141,6 +163,10 @@ async function precompress(dir: string): Promise<void> {
     )
     await writeFile(`${file}.gz`, await gz(content, { level: 9 }))
   }
+}
+
+function scriptHash(code: string): string {
+  return `'sha256-${createHash('sha256').update(code).digest('base64')}'`
 }
 
 function pickViteEnv(source: NodeJS.ProcessEnv): Record<string, string> {

@@ -16,14 +16,18 @@ function originOf(url: string): string | undefined {
   return url.startsWith('/') ? undefined : new URL(url).origin
 }
 
-export function contentSecurityPolicy(env: ClientEnv): string {
+/** `scriptHashes`: CSP sources (`'sha256-…'`) of the inline scripts the pages carry. */
+export function contentSecurityPolicy(
+  env: ClientEnv,
+  scriptHashes: readonly string[] = [],
+): string {
   const pixel = env.metaPixelId !== undefined
   const webhooks = [env.leadEndpoint, env.pageViewEndpoint]
     .map(originOf)
     .filter((origin) => origin !== undefined)
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(pixel ? metaPixelHosts.script : [])],
+    'script-src': ["'self'", ...scriptHashes, ...(pixel ? metaPixelHosts.script : [])],
     // Inline <style> (the critical CSS) and style attributes; no inline script anywhere.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...(pixel ? metaPixelHosts.img : [])],
@@ -39,9 +43,12 @@ export function contentSecurityPolicy(env: ClientEnv): string {
     .join('; ')
 }
 
-export function securityHeaders(env: ClientEnv): Record<string, string> {
+export function securityHeaders(
+  env: ClientEnv,
+  scriptHashes: readonly string[] = [],
+): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(env),
+    'Content-Security-Policy': contentSecurityPolicy(env, scriptHashes),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
@@ -50,10 +57,12 @@ export function securityHeaders(env: ClientEnv): Record<string, string> {
   }
 }
 
-export function renderHeadersFile(env: ClientEnv): string {
+export function renderHeadersFile(env: ClientEnv, scriptHashes: readonly string[] = []): string {
   const lines = [
     '/*',
-    ...Object.entries(securityHeaders(env)).map(([name, value]) => `  ${name}: ${value}`),
+    ...Object.entries(securityHeaders(env, scriptHashes)).map(
+      ([name, value]) => `  ${name}: ${value}`,
+    ),
   ]
   lines.push('/assets/*', '  Cache-Control: public, max-age=31536000, immutable')
   return `${lines.join('\n')}\n`

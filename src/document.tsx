@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import favicon from '../public/favicon.svg?raw'
 import type { RouteDefinition } from '@/config/routes'
 import { clientEnv } from '@/config/bundle-env'
 import { pageMeta } from '@/content/pages'
@@ -10,9 +11,14 @@ export interface PageAssets {
   css: string
   scripts: readonly string[]
   preloads: readonly string[]
+  /** Interactive code loaded once the page has painted, by the after-paint loader. */
+  afterPaint?: { loaderCode: string; script: string }
 }
 
 const themeColor = '#172554'
+
+/** Inlined: a favicon request would otherwise sit in front of the first paint. */
+const faviconDataUri = `data:image/svg+xml,${encodeURIComponent(favicon.trim())}`
 
 /** The whole HTML document of a pre-rendered page. */
 export function Document({
@@ -48,7 +54,7 @@ export function Document({
         <meta property="og:image" content={`${siteConfig.siteUrl}/og-image.png`} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={faviconDataUri} type="image/svg+xml" />
         <style dangerouslySetInnerHTML={{ __html: assets.css }} />
         {assets.preloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
@@ -56,6 +62,13 @@ export function Document({
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
+        {assets.afterPaint ? (
+          <script
+            type="module"
+            data-after-paint={assets.afterPaint.script}
+            dangerouslySetInnerHTML={{ __html: assets.afterPaint.loaderCode }}
+          />
+        ) : null}
       </head>
       <body>
         {children}

@@ -1,3 +1,4 @@
+/** The landing page's interactive code, loaded by entry-after-paint.ts once the page has painted. */
 import { createElement } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { clientEnv } from '@/config/bundle-env'

@@ -1,0 +1,69 @@
+import { test, expect } from './support/fixtures'
+import { variantUrl } from './support/ports'
+import { budgets } from '../scripts/bench/budgets'
+import { measureLandingBytes } from '../scripts/bench/landing-bytes'
+
+/**
+ * Byte budgets of issue 6, on the default build (no webhook, no pixel) as the server sends it.
+ * Bytes do not depend on the machine's speed, so unlike Lighthouse scores they are asserted here.
+ */
+test.describe('byte budgets', () => {
+  const site = (path: string) => variantUrl('relay', path)
+
+  test('the landing page stays within its JavaScript, CSS and weight budgets', async ({
+    page,
+    request,
+  }) => {
+    const scripts: string[] = []
+    let transferred = 0
+    page.on('requestfinished', async (finished) => {
+      const url = new URL(finished.url())
+      if (finished.resourceType() === 'script') scripts.push(url.pathname)
+      transferred += (await finished.sizes()).responseBodySize
+    })
+    await page.goto(site('/'))
+    await expect(page.locator('[data-island="lead-form"] button')).toHaveText(
+      'Recevoir ma simulation gratuite',
+    )
+    await page.waitForLoadState('networkidle')
+    expect(scripts.length).toBeGreaterThan(0)
+
+    const html = await (await request.get(site('/'))).text()
+    const landing = await measureLandingBytes(html, scripts, async (path) => {
+      const response = await request.get(site(path), { headers: { 'Accept-Encoding': 'gzip' } })
+      expect(response.headers()['content-encoding']).toBe('gzip')
+      return Number(response.headers()['content-length'])
+    })
+    test
+      .info()
+      .annotations.push({ type: 'bytes', description: JSON.stringify({ ...landing, transferred }) })
+    expect(landing.javascriptGzip).toBeLessThanOrEqual(budgets.landing.javascriptGzip)
+    expect(landing.cssGzip).toBeLessThanOrEqual(budgets.landing.cssGzip)
+    expect(transferred).toBeLessThanOrEqual(budgets.landing.totalTransfer)
+  })
+
+  test('the first paint needs nothing but the HTML', async ({ request }) => {
+    const html = await (await request.get(site('/'))).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/)
+    expect(head).not.toMatch(/<script(?![^>]*type="module")[^>]*\ssrc=/)
+    // The landing script's URL is only named in a data attribute, fetched after the first paint.
+    expect(head).not.toMatch(/<script[^>]*\ssrc="\/assets\/landing-/)
+    expect(head).not.toMatch(
+      /<link[^>]+href="\/(?!\/)[^"]+"[^>]*rel="(icon|preload|modulepreload)"/,
+    )
+  })
+
+  for (const path of ['/mentions-legales', '/politique-confidentialite']) {
+    test(`${path} ships no JavaScript`, async ({ page }) => {
+      const scripts: string[] = []
+      page.on('request', (sent) => {
+        if (sent.resourceType() === 'script') scripts.push(sent.url())
+      })
+      await page.goto(site(path))
+      await page.waitForLoadState('networkidle')
+      expect(scripts).toEqual([])
+      expect(await page.locator('script').count()).toBe(0)
+    })
+  }
+})

@@ -1,0 +1,227 @@
+/**
+ * `npm run bench`: builds the site, serves it as a CDN would (pre-compressed, cached, with the
+ * same headers), runs Lighthouse 12 (mobile preset, simulated throttling) three times on each
+ * route in the system's Chromium, prints the medians, writes them to docs/benchmarks/ as JSON,
+ * and exits non-zero when a budget of scripts/bench/budgets.ts is broken.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import Fastify from 'fastify'
+import lighthouse from 'lighthouse'
+import { chromiumArgs, findChromium } from '../e2e/support/chromium'
+import { registerSecurityHeaders } from '../server/security-headers'
+import { registerStaticSite } from '../server/static-site'
+import { brokenBudgets, median, type RouteFigures } from './bench/budgets'
+import { measureLandingBytes } from './bench/landing-bytes'
+
+const root = path.resolve(import.meta.dirname, '..')
+const distDir = path.join(root, '.build', 'bench-site')
+const reportDir = path.join(root, '.build', 'bench-reports')
+const runs = Number(process.env.BENCH_RUNS ?? 3)
+const benchedPaths = ['/', '/mentions-legales', '/politique-confidentialite']
+
+function build(): void {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
+  )
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...env, OUT_DIR: distDir },
+  })
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout}${result.stderr}`)
+    throw new Error('The build failed.')
+  }
+}
+
+async function serve(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const app = Fastify({ logger: false })
+  await registerSecurityHeaders(app, distDir)
+  await registerStaticSite(app, distDir)
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return { origin: address, close: () => app.close() }
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+
+function figuresOf(pagePath: string, lhr: Lhr): RouteFigures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const summary =
+    (
+      lhr.audits['resource-summary']?.details as
+        | { items?: { resourceType: string; transferSize: number; requestCount: number }[] }
+        | undefined
+    )?.items ?? []
+  const bytes = (type: string) =>
+    summary.find((item) => item.resourceType === type)?.transferSize ?? 0
+  const count = (type: string) =>
+    summary.find((item) => item.resourceType === type)?.requestCount ?? 0
+  const blocking =
+    (lhr.audits['render-blocking-resources']?.details as { items?: { url: string }[] } | undefined)
+      ?.items ?? []
+  return {
+    path: pagePath,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+    },
+    metrics: {
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      speedIndex: numeric('speed-index'),
+    },
+    bytes: {
+      html: bytes('document'),
+      js: bytes('script'),
+      css: bytes('stylesheet'),
+      images: bytes('image'),
+      fonts: bytes('font'),
+      other: bytes('other'),
+      total: bytes('total'),
+    },
+    requests: count('total'),
+    thirdPartyRequests: count('third-party'),
+    renderBlocking: blocking.map((item) => item.url),
+  }
+}
+
+function scriptsLoaded(lhr: Lhr): string[] {
+  const requests =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { url: string; resourceType?: string }[] } | undefined
+    )?.items ?? []
+  return requests
+    .filter((request) => request.resourceType === 'Script')
+    .map((request) => new URL(request.url).pathname)
+}
+
+function medianFigures(
+  pagePath: string,
+  [first, ...rest]: [RouteFigures, ...RouteFigures[]],
+): RouteFigures {
+  const all = [first, ...rest]
+  const pick = <T extends Record<string, number>>(select: (figures: RouteFigures) => T): T =>
+    Object.fromEntries(
+      Object.keys(select(first)).map((key) => [
+        key,
+        median(all.map((figures) => select(figures)[key] ?? Number.NaN)),
+      ]),
+    ) as T
+  return {
+    path: pagePath,
+    scores: pick((figures) => figures.scores),
+    metrics: pick((figures) => figures.metrics),
+    bytes: pick((figures) => figures.bytes),
+    requests: median(all.map((figures) => figures.requests)),
+    thirdPartyRequests: Math.max(...all.map((figures) => figures.thirdPartyRequests)),
+    renderBlocking: [...new Set(all.flatMap((figures) => figures.renderBlocking))],
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+const ms = (value: number) => `${Math.round(value)} ms`
+
+function table(routes: RouteFigures[]): string {
+  const header =
+    '| route | perf | a11y | best pr. | SEO | FCP | LCP | TBT | CLS | SI | HTML KiB | JS KiB | CSS KiB | img KiB | font KiB | total KiB | requests |'
+  const rule = `|${'---|'.repeat(17)}`
+  const rows = routes.map(
+    (r) =>
+      `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores.bestPractices} | ${r.scores.seo} | ${ms(r.metrics.fcp)} | ${ms(r.metrics.lcp)} | ${ms(r.metrics.tbt)} | ${r.metrics.cls.toFixed(3)} | ${ms(r.metrics.speedIndex)} | ${kb(r.bytes.html)} | ${kb(r.bytes.js)} | ${kb(r.bytes.css)} | ${kb(r.bytes.images)} | ${kb(r.bytes.fonts)} | ${kb(r.bytes.total)} | ${r.requests} |`,
+  )
+  return [header, rule, ...rows].join('\n')
+}
+
+async function main(): Promise<void> {
+  const chromePath = findChromium()
+  if (!chromePath)
+    throw new Error('No Chromium found: run "npm run test:e2e" once as root, or set CHROMIUM_PATH.')
+  console.log('Building the site...')
+  build()
+  const server = await serve()
+  await mkdir(reportDir, { recursive: true })
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  })
+  try {
+    const routes: RouteFigures[] = []
+    const landingScripts: string[] = []
+    for (const pagePath of benchedPaths) {
+      const all: RouteFigures[] = []
+      for (let run = 1; run <= runs; run += 1) {
+        const result = await lighthouse(`${server.origin}${pagePath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+        })
+        if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`)
+        if (result.lhr.runtimeError)
+          throw new Error(`Lighthouse failed on ${pagePath}: ${result.lhr.runtimeError.message}`)
+        // Full reports stay under .build/ for a closer look (open them in the Lighthouse viewer).
+        const slug = pagePath === '/' ? 'accueil' : pagePath.slice(1)
+        await writeFile(path.join(reportDir, `${slug}-${run}.json`), JSON.stringify(result.lhr))
+        const figures = figuresOf(pagePath, result.lhr)
+        all.push(figures)
+        if (pagePath === '/') landingScripts.push(...scriptsLoaded(result.lhr))
+        console.log(
+          `  ${pagePath} run ${run}/${runs}: performance ${figures.scores.performance}, LCP ${ms(figures.metrics.lcp)}`,
+        )
+      }
+      const [first, ...rest] = all
+      if (!first) throw new Error('BENCH_RUNS must be at least 1.')
+      routes.push(medianFigures(pagePath, [first, ...rest]))
+    }
+    const html = await (await fetch(`${server.origin}/`)).text()
+    const landing = await measureLandingBytes(html, landingScripts, async (asset) => {
+      const response = await fetch(`${server.origin}${asset}`, {
+        headers: { 'Accept-Encoding': 'gzip' },
+      })
+      return Number(
+        response.headers.get('content-length') ?? (await response.arrayBuffer()).byteLength,
+      )
+    })
+
+    const date = new Date().toISOString().slice(0, 10)
+    console.log(
+      `\nLighthouse ${runs} runs per route, medians (mobile, simulated throttling), ${date}\n`,
+    )
+    console.log(table(routes))
+    console.log(
+      `\nLanding page: JavaScript ${kb(landing.javascriptGzip)} KiB gzip (${landing.scripts.join(', ')}), inlined CSS ${kb(landing.cssGzip)} KiB gzip`,
+    )
+
+    const outFile = path.join(root, 'docs', 'benchmarks', 'lighthouse.json')
+    await mkdir(path.dirname(outFile), { recursive: true })
+    await writeFile(
+      outFile,
+      `${JSON.stringify({ date, runs, lighthouse: '12', routes, landing }, null, 2)}\n`,
+    )
+    console.log(`Figures written to ${path.relative(root, outFile)}`)
+
+    const broken = brokenBudgets(routes, landing)
+    if (broken.length > 0) {
+      console.error(`\nBudgets broken:\n${broken.map((line) => `  - ${line}`).join('\n')}`)
+      process.exitCode = 1
+    } else {
+      console.log('\nAll budgets hold.')
+    }
+  } finally {
+    chrome.kill()
+    await server.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

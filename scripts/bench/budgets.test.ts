@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { brokenBudgets, budgets, median, type RouteFigures } from './budgets'
+
+function figures(overrides: Partial<RouteFigures> = {}): RouteFigures {
+  return {
+    path: '/',
+    scores: { performance: 100, accessibility: 100, bestPractices: 100, seo: 100 },
+    metrics: { fcp: 700, lcp: 700, tbt: 0, cls: 0, speedIndex: 700 },
+    bytes: { html: 10_000, js: 60_000, css: 0, images: 0, fonts: 0, other: 0, total: 70_000 },
+    requests: 2,
+    thirdPartyRequests: 0,
+    renderBlocking: [],
+    ...overrides,
+  }
+}
+
+const withinBytes = { javascriptGzip: 69 * 1024, cssGzip: 5 * 1024 }
+
+describe('brokenBudgets', () => {
+  it('is empty when every budget holds', () => {
+    expect(brokenBudgets([figures()], withinBytes)).toEqual([])
+  })
+
+  it('names each broken budget', () => {
+    const broken = brokenBudgets(
+      [
+        figures({
+          scores: { performance: 97, accessibility: 99, bestPractices: 100, seo: 92 },
+          metrics: { fcp: 700, lcp: 700, tbt: 0, cls: 0.01, speedIndex: 700 },
+          thirdPartyRequests: 1,
+          renderBlocking: ['/a.css'],
+          bytes: { html: 0, js: 0, css: 0, images: 0, fonts: 0, other: 0, total: 150 * 1024 + 1 },
+        }),
+      ],
+      { javascriptGzip: budgets.landing.javascriptGzip + 1, cssGzip: budgets.landing.cssGzip + 1 },
+    )
+    expect(broken).toEqual([
+      '/: performance 97 < 98',
+      '/: accessibility 99 < 100',
+      '/: SEO 92 < 100',
+      '/: CLS 0.01 > 0',
+      '/: 1 request(s) to another host',
+      '/: render-blocking /a.css',
+      `/: page weight ${150 * 1024 + 1} B > ${150 * 1024} B`,
+      `/: JavaScript ${70 * 1024 + 1} B gzip > ${70 * 1024} B`,
+      `/: CSS ${12 * 1024 + 1} B gzip > ${12 * 1024} B`,
+    ])
+  })
+
+  it('applies the page-weight budget to the landing page only', () => {
+    const heavy = { html: 0, js: 0, css: 0, images: 0, fonts: 0, other: 0, total: 200 * 1024 }
+    expect(
+      brokenBudgets([figures({ path: '/mentions-legales', bytes: heavy })], withinBytes),
+    ).toEqual([])
+  })
+})
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the two middle ones', () => {
+    expect(median([3, 1, 2])).toBe(2)
+    expect(median([4, 1, 3, 2])).toBe(2.5)
+  })
+})

@@ -1,0 +1,83 @@
+/**
+ * The performance budgets of issue 6, checked by `npm run bench` (Lighthouse figures) and by the
+ * byte-budget browser test (bytes, which do not depend on the machine's speed).
+ */
+export const KiB = 1024
+
+export const budgets = {
+  performanceScore: 98,
+  otherScores: 100,
+  cumulativeLayoutShift: 0,
+  landing: {
+    javascriptGzip: 70 * KiB,
+    cssGzip: 12 * KiB,
+    totalTransfer: 150 * KiB,
+  },
+} as const
+
+export interface RouteFigures {
+  path: string
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number }
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; speedIndex: number }
+  bytes: {
+    html: number
+    js: number
+    css: number
+    images: number
+    fonts: number
+    other: number
+    total: number
+  }
+  requests: number
+  thirdPartyRequests: number
+  renderBlocking: string[]
+}
+
+export interface LandingBytes {
+  javascriptGzip: number
+  cssGzip: number
+}
+
+/** Every broken budget, in words; an empty list means all hold. */
+export function brokenBudgets(routes: RouteFigures[], landing: LandingBytes): string[] {
+  const broken: string[] = []
+  for (const route of routes) {
+    const { scores, metrics } = route
+    if (scores.performance < budgets.performanceScore) {
+      broken.push(`${route.path}: performance ${scores.performance} < ${budgets.performanceScore}`)
+    }
+    for (const [name, score] of Object.entries({
+      accessibility: scores.accessibility,
+      'best practices': scores.bestPractices,
+      SEO: scores.seo,
+    })) {
+      if (score < budgets.otherScores)
+        broken.push(`${route.path}: ${name} ${score} < ${budgets.otherScores}`)
+    }
+    if (metrics.cls > budgets.cumulativeLayoutShift)
+      broken.push(`${route.path}: CLS ${metrics.cls} > 0`)
+    if (route.thirdPartyRequests > 0)
+      broken.push(`${route.path}: ${route.thirdPartyRequests} request(s) to another host`)
+    if (route.renderBlocking.length > 0)
+      broken.push(`${route.path}: render-blocking ${route.renderBlocking.join(', ')}`)
+    if (route.path === '/' && route.bytes.total > budgets.landing.totalTransfer) {
+      broken.push(`/: page weight ${route.bytes.total} B > ${budgets.landing.totalTransfer} B`)
+    }
+  }
+  if (landing.javascriptGzip > budgets.landing.javascriptGzip) {
+    broken.push(
+      `/: JavaScript ${landing.javascriptGzip} B gzip > ${budgets.landing.javascriptGzip} B`,
+    )
+  }
+  if (landing.cssGzip > budgets.landing.cssGzip) {
+    broken.push(`/: CSS ${landing.cssGzip} B gzip > ${budgets.landing.cssGzip} B`)
+  }
+  return broken
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  const at = (index: number) => sorted[index] ?? Number.NaN
+  return sorted.length % 2 === 1 ? at(middle) : (at(middle - 1) + at(middle)) / 2
+}

@@ -1,0 +1,23 @@
+import { gzipSync } from 'node:zlib'
+
+/**
+ * Bytes a visitor downloads for the landing page's code, gzip-compressed as a host serves them:
+ * every script the page loaded (including those started after the first paint) and the CSS
+ * inlined in its HTML.
+ */
+export async function measureLandingBytes(
+  html: string,
+  scriptPaths: string[],
+  fetchGzipSize: (path: string) => Promise<number>,
+): Promise<{ javascriptGzip: number; cssGzip: number; scripts: string[] }> {
+  const scripts = [...new Set(scriptPaths)]
+  const sizes = await Promise.all(scripts.map(fetchGzipSize))
+  const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)]
+    .map((match) => match[1] ?? '')
+    .join('')
+  return {
+    javascriptGzip: sizes.reduce((sum, size) => sum + size, 0),
+    cssGzip: gzipSync(css, { level: 9 }).length,
+    scripts,
+  }
+}
