@@ -162,6 +162,28 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
   )
 })
 
+describe('the server process with a bad configuration', () => {
+  it('exits with code 1 and one English message per bad variable', async () => {
+    const failure = await execFileAsync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DIST_DIR: distDir,
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://relay:hunter2@db.example.com/leads',
+        LEAD_FORWARD_URL: 'hooks.example.com/lead',
+      },
+    }).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    )
+    expect(failure?.code).toBe(1)
+    expect(failure?.stderr).toContain('PORT must be a whole number from 0 to 65535, got "abc".')
+    expect(failure?.stderr).toContain('DATABASE_URL must start with postgres://')
+    expect(failure?.stderr).toContain('LEAD_FORWARD_URL must be an absolute http(s) URL')
+    expect(failure?.stderr).not.toContain('hunter2')
+  }, 30_000)
+})
+
 describe.runIf(postgresUrl)('two server processes on one PostgreSQL', () => {
   it('deliver each lead exactly once, never twice at the same time', async () => {
     const target = await startForwardTarget({ delayMs: 30 })

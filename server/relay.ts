@@ -85,9 +85,18 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   const purgeTimer = setInterval(() => void purge(), dayMs).unref()
   void purge()
 
+  // Without the socket the relay still works; only the lead commands must wait for a stop.
   const closeSocket =
     db.kind === 'embedded'
-      ? await serveControlSocket(controlSocketPath(config.dataDir), db, log)
+      ? await serveControlSocket(controlSocketPath(config.dataDir), db, log).catch(
+          (error: unknown) => {
+            log.warn(
+              { err: error },
+              'command socket unavailable: stop the server to run lead commands',
+            )
+            return undefined
+          },
+        )
       : undefined
 
   app.addHook('onClose', async () => {

@@ -89,7 +89,15 @@ export async function askRunningServer(
         reject(new Error('The running server gave no answer.'))
       }
     })
-    socket.on('error', reject)
+    socket.on('error', (error) =>
+      reject(
+        new Error(
+          `The running server holds the embedded database but its command socket ${socketPath} ` +
+            `does not answer (${(error as NodeJS.ErrnoException).code ?? error.message}): ` +
+            'stop the server, then run the command again.',
+        ),
+      ),
+    )
   })
   if (!answer.ok) throw new Error(answer.error)
   return answer.output

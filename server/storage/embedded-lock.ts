@@ -4,6 +4,7 @@
  */
 import { openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
 import path from 'node:path'
+import { ConfigError } from '../config'
 
 export class EmbeddedDatabaseBusyError extends Error {
   override name = 'EmbeddedDatabaseBusyError'
@@ -52,7 +53,10 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
       closeSync(fd)
       return () => rmSync(file, { force: true })
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'EEXIST') {
+        throw new ConfigError(`DATA_DIR "${dataDir}" is not writable (${code ?? String(error)}).`)
+      }
       const holder = embeddedDatabaseHolder(dataDir)
       if (holder !== undefined) throw new EmbeddedDatabaseBusyError(dataDir, holder)
       rmSync(file, { force: true })

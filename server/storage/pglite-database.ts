@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { ConfigError } from '../config'
 import type { Database, Sql } from './database'
 import { lockEmbeddedDatabase } from './embedded-lock'
 
@@ -19,7 +20,11 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
   if (dataDir === undefined) {
     db = await PGlite.create()
   } else {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 })
+    await mkdir(dataDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
+      throw new ConfigError(
+        `DATA_DIR "${dataDir}" cannot be created (${(error as NodeJS.ErrnoException).code}).`,
+      )
+    })
     unlock = lockEmbeddedDatabase(dataDir)
     try {
       db = await PGlite.create(path.join(dataDir, 'pglite'))
