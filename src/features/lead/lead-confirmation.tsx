@@ -1,10 +1,21 @@
 import { useEffect, useRef } from 'react'
+import { simulationFormId } from '@/config/anchors'
 import { leadFormCopy } from '@/content/lead-form'
+
+const scrollDelayMs = 100
 
 /** Replaces the form once the lead is accepted; takes focus so screen readers announce it. */
 export function LeadConfirmation() {
   const headingRef = useRef<HTMLHeadingElement>(null)
-  useEffect(() => headingRef.current?.focus({ preventScroll: true }), [])
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true })
+    // SPEC §4: 100 ms after success, the view scrolls to the form's section.
+    const timer = setTimeout(
+      () => document.getElementById(simulationFormId)?.scrollIntoView({ block: 'start' }),
+      scrollDelayMs,
+    )
+    return () => clearTimeout(timer)
+  }, [])
   const { title, text, badges } = leadFormCopy.confirmation
   return (
     <div

@@ -8,7 +8,6 @@ import {
 } from 'react'
 import { FormField } from '@/components/form-field'
 import { clientEnv } from '@/config/bundle-env'
-import { simulationFormId } from '@/config/anchors'
 import { paths } from '@/config/routes'
 import { leadFormCopy } from '@/content/lead-form'
 import {
@@ -127,10 +126,6 @@ export function LeadForm() {
       await submitLead(payload, clientEnv.leadEndpoint)
       setStatus('success')
       window.fbq?.('track', 'Lead', {}, { eventID: eventId })
-      setTimeout(
-        () => document.getElementById(simulationFormId)?.scrollIntoView({ block: 'start' }),
-        100,
-      )
     } catch (error) {
       console.error('[lead] submission failed:', error)
       setGeneralError(true)
