@@ -82,8 +82,8 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
       (count) => log.info({ deleted: count }, 'retention purge done'),
       (error: unknown) => log.error({ err: error }, 'retention purge failed'),
     )
-  const purgeTimer = setInterval(() => void purge(), dayMs).unref()
-  void purge()
+  let purging = purge()
+  const purgeTimer = setInterval(() => (purging = purge()), dayMs).unref()
 
   // Without the socket the relay still works; only the lead commands must wait for a stop.
   const closeSocket =
@@ -101,6 +101,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer)
+    await purging
     await worker?.stop()
     await services.pageViews?.drain()
     await closeSocket?.()
