@@ -6,7 +6,8 @@ const databaseTimeoutMs = 3_000
 
 /** `GET /healthz`: 200 when the database answers, with the delivery backlog; 503 otherwise. */
 export function registerHealthRoute(app: FastifyInstance, services: RelayServices): void {
-  app.get('/healthz', async (request, reply) => {
+  // Polled every few seconds by orchestrators: only failures are worth a log line.
+  app.get('/healthz', { logLevel: 'warn' }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
     let timer: NodeJS.Timeout | undefined
     try {
