@@ -192,6 +192,18 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     expect(missing.body).toContain('Oops! Page not found')
   })
 
+  it('sends HSTS only over HTTPS, believing X-Forwarded-Proto from a trusted proxy only', async () => {
+    const get = (remoteAddress: string) =>
+      relay().app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress,
+      })
+    expect((await get('127.0.0.1')).headers['strict-transport-security']).toContain('max-age=')
+    expect((await get('203.0.113.7')).headers['strict-transport-security']).toBeUndefined()
+  })
+
   it('never writes contact details, consent text or client addresses to the logs', async () => {
     const lead = validLead({ nom: 'Zyxwvut', telephone: '0698765432' })
     await postLead(lead)
