@@ -5,16 +5,16 @@ export function Hero() {
   return (
     <section
       aria-labelledby="hero-title"
-      className="bg-brand-900 px-4 pt-8 pb-10 text-white sm:pt-14 sm:pb-16"
+      className="bg-brand-900 px-4 pt-5 pb-6 text-white sm:pt-14 sm:pb-16"
     >
-      <div className="mx-auto flex max-w-5xl flex-col gap-4">
-        <p className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:gap-4">
+        <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase sm:text-sm">
           {hero.eyebrow}
         </p>
-        <h1 id="hero-title" className="text-3xl leading-tight font-extrabold sm:text-5xl">
+        <h1 id="hero-title" className="text-[1.7rem] leading-tight font-extrabold sm:text-5xl">
           {hero.title}
         </h1>
-        <p className="max-w-2xl text-lg text-brand-100">{hero.lead}</p>
+        <p className="max-w-2xl text-base text-brand-100 sm:text-lg">{hero.lead}</p>
         <ul className="grid grid-cols-2 gap-2 text-sm font-semibold sm:flex sm:flex-wrap sm:gap-3">
           {hero.highlights.map((highlight) => (
             <li key={highlight} className="flex items-center gap-2">

@@ -9,7 +9,7 @@ export function SimulationFormSection() {
     <section
       id={simulationFormId}
       aria-labelledby={`${simulationFormId}-title`}
-      className="scroll-mt-4 bg-brand-50 px-4 py-10"
+      className="scroll-mt-4 bg-brand-50 px-3 py-6 sm:px-4 sm:py-10"
     >
       <div className="mx-auto max-w-xl rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8">
         <h2 id={`${simulationFormId}-title`} className="text-2xl font-extrabold text-brand-900">

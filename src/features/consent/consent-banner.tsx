@@ -40,7 +40,7 @@ export function ConsentBanner({ pixelId }: { pixelId: string }) {
             {consentCopy.privacyLink}
           </a>
         </p>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex gap-2">
           <button
             type="button"
             {...{ [consentDom.choiceAttribute]: 'refuse' }}
