@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
+import { activityCounter } from '../src/content/activity-counter'
 import { faqItems } from '../src/content/faq'
-import {
-  activityCounter,
-  finalCta,
-  freeGuarantee,
-  hero,
-  howItWorks,
-  trust,
-} from '../src/content/landing'
+import { finalCta, freeGuarantee, hero, howItWorks, trust } from '../src/content/landing'
 import { partners } from '../src/content/partners'
 import { testimonials } from '../src/content/testimonials'
 

@@ -88,6 +88,11 @@ async function main(): Promise<void> {
   const afterPaintLoader = (
     await readFile(path.join(outDir, entryOf(manifest, 'afterPaint').file), 'utf8')
   ).trim()
+  if (/\bimport\b/.test(afterPaintLoader)) {
+    throw new Error(
+      'The after-paint loader imports a shared chunk and cannot be inlined: keep it self-contained.',
+    )
+  }
   if (afterPaintLoader.includes('</'))
     throw new Error('The after-paint loader cannot be inlined: it contains "</".')
   const server = (await import(

@@ -66,6 +66,7 @@ export function Document({
           <script
             type="module"
             data-after-paint={assets.afterPaint.script}
+            data-page-view={clientEnv.pageViewEndpoint}
             dangerouslySetInnerHTML={{ __html: assets.afterPaint.loaderCode }}
           />
         ) : null}

@@ -1,17 +1,29 @@
 /**
- * A page's first script, tiny on purpose: it starts the download of the page's interactive code
- * (named by its own `data-after-paint` attribute) only once the page has painted, so that on a
- * slow connection that download never competes with the HTML for the first paint. Everything on
- * the page reads and works before that: calls to action are links, the FAQ is native, and text
- * typed in the form is kept.
+ * The landing page's first script, inlined in its HTML and tiny on purpose: it does what needs no
+ * framework (the activity counter, the FAQ fallback) and records the ad click's page view
+ * (SPEC §7) as soon as the page has painted, with the time the visitor arrived,
+ * to the address in its `data-page-view` attribute, and only then starts the download of the
+ * interactive code (named by its `data-after-paint` attribute), so that on a slow connection that download never competes with the HTML for the
+ * first paint. Everything on the page reads and works before that: calls to action are links,
+ * the FAQ is native, and text typed in the form is kept.
  */
+import { startActivityCounter } from '@/features/activity/start-activity-counter'
+import { enhanceFaqGroups } from '@/features/faq/exclusive-details'
+import { sendPageView } from '@/features/page-view/send-page-view'
+
+const arrivedAt = new Date()
 const loader = document.querySelector<HTMLScriptElement>('script[data-after-paint]')
 let started = false
+
+enhanceFaqGroups(document)
+startActivityCounter(document)
 
 function start(): void {
   const src = loader?.dataset.afterPaint
   if (started || !src) return
   started = true
+  const pageViewEndpoint = loader?.dataset.pageView
+  if (pageViewEndpoint) sendPageView(pageViewEndpoint, window.location.search, arrivedAt)
   const script = document.createElement('script')
   script.type = 'module'
   script.src = src

@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib'
 
 /**
  * Bytes a visitor downloads for the landing page's code, gzip-compressed as a host serves them:
- * every script the page loaded (including those started after the first paint) and the CSS
- * inlined in its HTML.
+ * every script the page loaded (including those started after the first paint), the scripts
+ * inlined in its HTML, and the CSS inlined there too.
  */
 export async function measureLandingBytes(
   html: string,

@@ -84,9 +84,3 @@ export const footer = {
   privacyPolicyLink: 'Politique de confidentialité',
   navLabel: 'Informations légales',
 } as const
-
-export const activityCounter = {
-  start: 31,
-  tickMs: 30_000,
-  maxIncrement: 2,
-} as const

@@ -5,12 +5,11 @@ import { islandComponents, type IslandName } from '@/islands/registry'
  * in the browser, `landing-app.tsx` hydrates only these parts, so the static sections around
  * them ship no JavaScript.
  */
-export function Island({ name, inline = false }: { name: IslandName; inline?: boolean }) {
+export function Island({ name }: { name: IslandName }) {
   const Component = islandComponents[name]
-  const Wrapper = inline ? 'span' : 'div'
   return (
-    <Wrapper data-island={name}>
+    <div data-island={name}>
       <Component />
-    </Wrapper>
+    </div>
   )
 }

@@ -1,11 +1,9 @@
 import type { ComponentType } from 'react'
 import { LeadForm } from '@/features/lead/lead-form'
-import { ActivityCounter } from '@/features/activity/activity-counter'
 
 /** Interactive components that the landing page hydrates, by the name used in the markup. */
 export const islandComponents = {
   'lead-form': LeadForm,
-  'activity-counter': ActivityCounter,
 } as const satisfies Record<string, ComponentType>
 
 export type IslandName = keyof typeof islandComponents

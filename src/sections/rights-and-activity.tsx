@@ -1,6 +1,6 @@
 import { PageSection } from '@/components/page-section'
 import { rightsAndActivity } from '@/content/landing'
-import { Island } from '@/islands/island'
+import { ActivityCounter } from '@/features/activity/activity-counter'
 
 export function RightsAndActivity() {
   return (
@@ -8,7 +8,7 @@ export function RightsAndActivity() {
       <p className="mx-auto mt-6 max-w-3xl text-center text-slate-800">{rightsAndActivity.text}</p>
       <p className="mx-auto mt-6 flex max-w-md flex-wrap items-baseline justify-center gap-x-2 rounded-2xl bg-brand-50 p-4 text-center text-slate-800">
         <span>{rightsAndActivity.activityLabelBefore}</span>
-        <Island name="activity-counter" inline />
+        <ActivityCounter />
         <span>{rightsAndActivity.activityLabelAfter}</span>
       </p>
     </PageSection>

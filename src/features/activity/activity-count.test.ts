@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activityCounter } from '@/content/landing'
+import { activityCounter } from '@/content/activity-counter'
 import { nextActivityCount } from '@/features/activity/activity-count'
 
 describe('activityCounter constants', () => {

@@ -1,4 +1,4 @@
-import { activityCounter } from '@/content/landing'
+import { activityCounter } from '@/content/activity-counter'
 
 /** The next value of the daily-activity counter: up by 0, 1 or 2 (SPEC §4). Not server data. */
 export function nextActivityCount(current: number, random: () => number = Math.random): number {
