@@ -249,6 +249,14 @@ test.describe('with a pixel id', () => {
       const banner = page.getByRole('region', { name: consentCopy.title })
       await expect(banner).toBeVisible()
       expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(640 * 0.45 + 1)
+      // Both choices are on screen as the banner opens, without scrolling inside it.
+      for (const name of [consentCopy.accept, consentCopy.refuse]) {
+        const box = await banner
+          .getByRole('button', { name })
+          .evaluate((button) => button.getBoundingClientRect().toJSON())
+        expect(box.top).toBeGreaterThanOrEqual(0)
+        expect(box.bottom).toBeLessThanOrEqual(640)
+      }
       expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
       const lead = uniqueLead()
       await fillLead(page, lead)

@@ -190,7 +190,9 @@ test.describe('lead form: submission', () => {
     await expect
       .poll(() =>
         page.evaluate(() =>
-          Math.round(document.querySelector('#simulation-form')!.getBoundingClientRect().top),
+          Math.abs(
+            Math.round(document.querySelector('#simulation-form')!.getBoundingClientRect().top),
+          ),
         ),
       )
       .toBeLessThanOrEqual(20)

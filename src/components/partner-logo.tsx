@@ -15,18 +15,18 @@ export function PartnerLogo({ partner }: { partner: Partner }) {
     <svg
       role="img"
       aria-label={`Logo ${partner.name}`}
-      viewBox="0 0 160 40"
-      width="160"
+      viewBox="0 0 200 40"
+      width="200"
       height="40"
-      className="h-10 w-full max-w-40"
+      className="h-auto w-full max-w-50"
     >
       <path d={marks[partner.mark]} transform="translate(2 4)" fill={partner.color} />
       <text
-        x="42"
+        x="40"
         y="25"
         fill={partner.color}
         fontFamily="system-ui, sans-serif"
-        fontSize="14"
+        fontSize="15"
         fontWeight="700"
       >
         {partner.name}

@@ -18,11 +18,11 @@ export function ConsentBanner({ pixelId }: { pixelId: string }) {
       aria-labelledby={consentDom.titleId}
       tabIndex={-1}
       hidden
-      className="fixed inset-x-0 bottom-0 z-20 max-h-[45vh] overflow-y-auto border-t-2 border-brand-700 bg-white p-4 shadow-2xl"
+      className="fixed inset-x-0 bottom-0 z-20 max-h-[45vh] overflow-y-auto border-t-2 border-brand-700 bg-white px-4 py-3 shadow-2xl"
     >
-      <div className="mx-auto flex max-w-3xl flex-col gap-3">
-        <div className="flex items-start justify-between gap-3">
-          <h2 id={consentDom.titleId} className="text-lg font-extrabold text-brand-900">
+      <div className="mx-auto flex max-w-3xl flex-col gap-2">
+        <div className="flex items-center justify-between gap-3">
+          <h2 id={consentDom.titleId} className="text-base font-extrabold text-brand-900">
             {consentCopy.title}
           </h2>
           <button
