@@ -2,7 +2,16 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { activityCounter } from '../src/content/activity-counter'
 import { faqItems } from '../src/content/faq'
-import { finalCta, freeGuarantee, hero, howItWorks, trust } from '../src/content/landing'
+import {
+  faqSection,
+  finalCta,
+  formSection,
+  freeGuarantee,
+  hero,
+  howItWorks,
+  rightsAndActivity,
+  trust,
+} from '../src/content/landing'
 import { partners } from '../src/content/partners'
 import { testimonials } from '../src/content/testimonials'
 
@@ -16,12 +25,12 @@ test.describe('landing page content', () => {
       .allTextContents()
     const order = [
       hero.title,
-      'Votre simulation gratuite en 60 secondes',
+      formSection.title,
       howItWorks.title,
       trust.title,
       freeGuarantee.title,
-      'Questions fréquentes',
-      'Vos droits',
+      faqSection.title,
+      rightsAndActivity.title,
       finalCta.title,
     ]
     expect(headings.map((text) => text.trim())).toEqual(order)

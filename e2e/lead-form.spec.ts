@@ -348,6 +348,27 @@ test.describe('lead form: failures', () => {
   })
 })
 
+test.describe('lead form: spam trap', () => {
+  test('a robot filling the hidden field is thanked and nothing is sent', async ({ page }) => {
+    const lead = uniqueLead()
+    const posted: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && !request.url().endsWith('/page-view'))
+        posted.push(request.url())
+    })
+    await page.goto('/')
+    const trap = page.locator('input[name="site_web"]')
+    await expect(trap).toHaveAttribute('tabindex', '-1')
+    await expect(trap).not.toBeInViewport()
+    await fillLead(page, lead)
+    await trap.fill('https://spam.example', { force: true })
+    await submitButton(page).click()
+    await expect(page.getByText('Votre demande est enregistrée.')).toBeVisible()
+    expect(posted).toEqual([])
+    expect(await leadRequestsFor(lead.email)).toEqual([])
+  })
+})
+
 test.describe('lead form: slow phones', () => {
   test('what is typed before the scripts load is kept when they do', async ({ page }) => {
     const lead = uniqueLead()

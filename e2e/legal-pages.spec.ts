@@ -66,6 +66,9 @@ test.describe('privacy policy', () => {
       'droit à la limitation',
       'droit d’opposition',
       'CNIL',
+      'identifiant de clic',
+      'intérêt légitime',
+      'Transferts hors de l’Union européenne',
     ]) {
       expect(text).toContain(expected)
     }

@@ -66,6 +66,16 @@ test.describe('pre-rendered pages', () => {
     }
   })
 
+  test('the Open Graph image exists at the address the pages give', async ({ request }) => {
+    const html = await (await request.get('/')).text()
+    const imageUrl = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1]
+    expect(imageUrl).toBeTruthy()
+    const image = await request.get(new URL(imageUrl!).pathname)
+    expect(image.status()).toBe(200)
+    expect(image.headers()['content-type']).toBe('image/png')
+    expect((await image.body()).length).toBeGreaterThan(10_000)
+  })
+
   test('the favicon and the sitemap are served', async ({ request }) => {
     const favicon = await request.get('/favicon.svg')
     expect(favicon.status()).toBe(200)

@@ -1,9 +1,10 @@
 /** French copy of the landing page, section by section, in the order the page shows them. */
+/** Non-breaking spaces keep a figure with its unit on one line ("15 000 €", "48 h"). */
 export const pitch = {
-  maxSavings: '15 000 €',
-  price: '0 €',
-  simulationDuration: '60 secondes',
-  callbackDelay: '48 h',
+  maxSavings: '15\u00a0000\u00a0€',
+  price: '0\u00a0€',
+  simulationDuration: '60\u00a0secondes',
+  callbackDelay: '48\u00a0h',
 } as const
 
 export const hero = {
@@ -70,7 +71,7 @@ export const rightsAndActivity = {
 } as const
 
 export const finalCta = {
-  title: 'Prêt à payer moins cher votre assurance de prêt ?',
+  title: 'Prêt à payer moins cher votre assurance de prêt\u00a0?',
   text: `Simulation gratuite en ${pitch.simulationDuration}, rappel sous ${pitch.callbackDelay}, sans engagement.`,
   cta: 'Je lance ma simulation gratuite',
 } as const
@@ -78,7 +79,7 @@ export const finalCta = {
 export const footer = {
   badges: [
     { label: 'CNIL', text: 'Vos droits sur vos données respectés' },
-    { label: 'RGPD', text: 'Données protégées et hébergées en France' },
+    { label: 'RGPD', text: 'Données protégées, jamais vendues' },
   ],
   legalNoticeLink: 'Mentions légales',
   privacyPolicyLink: 'Politique de confidentialité',

@@ -5,7 +5,7 @@ const { company, dataProtection } = siteConfig
 
 const noTrackerBlocks = [
   p(
-    'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité.',
+    'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité d’un tiers. Seul l’identifiant de clic décrit plus haut (« Finalités ») nous est transmis, sans cookie.',
   ),
 ]
 
@@ -64,13 +64,19 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
           p(
             'Vos données servent à vous rappeler, à étudier les économies possibles sur votre assurance de prêt, puis, si vous le décidez, à mettre en place votre nouveau contrat et à effectuer les démarches auprès de votre banque et de votre assureur actuel.',
           ),
+          p(
+            'Quand vous arrivez d’une de nos annonces, l’adresse de la page contient un identifiant de clic (paramètre « uid ») : nous enregistrons cet identifiant et l’heure de votre arrivée, sans cookie et sans rien lire dans votre navigateur, pour savoir quelles annonces amènent des visiteurs.',
+          ),
         ],
       },
       {
         title: 'Base légale',
         blocks: [
           p(
-            'Le traitement repose sur votre consentement (article 6.1.a du règlement général sur la protection des données, RGPD), donné en cochant la case prévue dans le formulaire. Vous pouvez le retirer à tout moment, sans que cela remette en cause les traitements déjà effectués.',
+            'Le traitement de vos coordonnées repose sur votre consentement (article 6.1.a du règlement général sur la protection des données, RGPD), donné en cochant la case prévue dans le formulaire. Vous pouvez le retirer à tout moment, sans que cela remette en cause les traitements déjà effectués.',
+          ),
+          p(
+            'L’enregistrement de l’identifiant de clic repose sur notre intérêt légitime à mesurer l’efficacité de nos annonces (article 6.1.f du RGPD) ; vous pouvez vous y opposer à tout moment en nous écrivant.',
           ),
         ],
       },
@@ -87,6 +93,14 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
         blocks: [
           p(
             'Vos données sont destinées à nos conseillers. Elles ne sont partagées qu’avec les assureurs ou intermédiaires partenaires, et uniquement pour l’étude et la mise en place de votre contrat, ainsi qu’avec nos prestataires techniques (hébergement, outils de gestion), tenus par contrat à la confidentialité. Elles ne sont jamais vendues à des tiers.',
+          ),
+        ],
+      },
+      {
+        title: 'Transferts hors de l’Union européenne',
+        blocks: [
+          p(
+            'Certains de nos prestataires (outil d’automatisation qui reçoit les demandes et, si vous l’acceptez, Meta) peuvent traiter des données hors de l’Union européenne, notamment aux États-Unis. Ces transferts sont encadrés par une décision d’adéquation de la Commission européenne (cadre de protection des données UE–États-Unis) ou par ses clauses contractuelles types. Vous pouvez en obtenir une copie en nous écrivant.',
           ),
         ],
       },

@@ -21,7 +21,7 @@ import {
   type LeadErrors,
   type LeadFieldName,
 } from '@/features/lead/lead-schema'
-import { buildLeadPayload, submitLead } from '@/features/lead/submit-lead'
+import { buildLeadPayload, honeypotField, submitLead } from '@/features/lead/submit-lead'
 import { LeadConfirmation } from '@/features/lead/lead-confirmation'
 
 type Status = 'editing' | 'submitting' | 'success'
@@ -110,6 +110,12 @@ export function LeadForm() {
       event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
       return
     }
+    // A robot filled the field people never see: thank it, send nothing.
+    const trap = new FormData(event.currentTarget).get(honeypotField)
+    if (typeof trap === 'string' && trap.trim()) {
+      setStatus('success')
+      return
+    }
     sendingRef.current = true
     setStatus('submitting')
     setGeneralError(false)
@@ -187,6 +193,17 @@ export function LeadForm() {
             {errors.consentement}
           </p>
         ) : null}
+      </div>
+
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor="field-site-web">Site web</label>
+        <input
+          id="field-site-web"
+          name={honeypotField}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+        />
       </div>
 
       {generalError ? (
