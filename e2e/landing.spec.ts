@@ -5,7 +5,7 @@ import { faqItems } from '../src/content/faq'
 import {
   faqSection,
   finalCta,
-  formSection,
+  formSection as formCopy,
   freeGuarantee,
   hero,
   howItWorks,
@@ -25,7 +25,7 @@ test.describe('landing page content', () => {
       .allTextContents()
     const order = [
       hero.title,
-      formSection.title,
+      formCopy.title,
       howItWorks.title,
       trust.title,
       freeGuarantee.title,
