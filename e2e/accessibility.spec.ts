@@ -30,6 +30,18 @@ test.describe('accessibility', () => {
     })
   }
 
+  test('the landing page on a 360 px phone has no serious violation', async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 640 },
+      isMobile: true,
+      bypassCSP: true,
+    })
+    const page = await context.newPage()
+    await page.goto('/')
+    await expectNoSeriousA11yViolations(page)
+    await context.close()
+  })
+
   test('the landing page with the FAQ open and the form in error has no serious violation', async ({
     page,
   }) => {
@@ -42,20 +54,31 @@ test.describe('accessibility', () => {
     await expectNoSeriousA11yViolations(page)
   })
 
-  test('keyboard focus is visible on links and fields', async ({ page }) => {
+  test('keyboard focus is visible on links, fields, checkbox and FAQ', async ({ page }) => {
     await page.goto('/')
+    const focusRing = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement
+        const style = getComputedStyle(focused)
+        return {
+          tag: focused.tagName,
+          outlineStyle: style.outlineStyle,
+          outlineWidth: parseFloat(style.outlineWidth),
+        }
+      })
     await page.keyboard.press('Tab')
-    const outline = await page.evaluate(() => {
-      const focused = document.activeElement as HTMLElement
-      const style = getComputedStyle(focused)
-      return {
-        tag: focused.tagName,
-        outlineStyle: style.outlineStyle,
-        outlineWidth: style.outlineWidth,
-      }
-    })
-    expect(outline.tag).toBe('A')
-    expect(outline.outlineStyle).toBe('solid')
-    expect(parseFloat(outline.outlineWidth)).toBeGreaterThanOrEqual(2)
+    expect(await focusRing()).toEqual({ tag: 'A', outlineStyle: 'solid', outlineWidth: 3 })
+    await page.getByLabel('Nom', { exact: true }).focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    expect(await focusRing()).toEqual({ tag: 'INPUT', outlineStyle: 'solid', outlineWidth: 3 })
+    await page.getByRole('checkbox').focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    expect(await focusRing()).toEqual({ tag: 'INPUT', outlineStyle: 'solid', outlineWidth: 3 })
+    await page.locator('#faq summary').first().focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    expect(await focusRing()).toEqual({ tag: 'SUMMARY', outlineStyle: 'solid', outlineWidth: 3 })
   })
 })

@@ -135,6 +135,12 @@ async function main(): Promise<void> {
       "Replace them with the broker's real identity before going live.",
     ])
   }
+  if (!clientEnv.usesLeadRelay && clientEnv.pageViewEndpoint.startsWith('/')) {
+    warn([
+      'VITE_LEAD_WEBHOOK_URL is set but VITE_PAGE_VIEW_WEBHOOK_URL is not: page views go to the',
+      'same-origin path /api/page-views, which only `npm start` serves. On a static host, set it too.',
+    ])
+  }
   if (clientEnv.usesLeadRelay) {
     warn([
       'VITE_LEAD_WEBHOOK_URL is not set: the form posts leads to the same-origin path /api/leads,',

@@ -100,7 +100,7 @@ export function formatAddress(address: PostalAddress): string {
   return `${address.street}, ${address.postalCode} ${address.city}, ${address.country}`
 }
 
-const samplePatterns = [/exemple/i, /example\./i, /\b0{2,3}( 0{2,3})+\b/, /Prénom Nom/]
+const samplePatterns = [/exemple/i, /example\./i, /\b0{2,3}( 0{2,3})+\b/, /\b0{5}\b/, /Prénom Nom/]
 
 /** Lists the dotted paths of configuration values that still look like the shipped samples. */
 export function findSampleValues(config: unknown, prefix = ''): string[] {
