@@ -12,11 +12,13 @@ export async function measureLandingBytes(
 ): Promise<{ javascriptGzip: number; cssGzip: number; scripts: string[] }> {
   const scripts = [...new Set(scriptPaths)]
   const sizes = await Promise.all(scripts.map(fetchGzipSize))
-  const css = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)]
-    .map((match) => match[1] ?? '')
-    .join('')
+  const inlined = (pattern: RegExp) =>
+    [...html.matchAll(pattern)].map((match) => match[1] ?? '').join('')
+  const css = inlined(/<style>([\s\S]*?)<\/style>/g)
+  const inlineScripts = inlined(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)
+  const inlineScriptGzip = inlineScripts ? gzipSync(inlineScripts, { level: 9 }).length : 0
   return {
-    javascriptGzip: sizes.reduce((sum, size) => sum + size, 0),
+    javascriptGzip: sizes.reduce((sum, size) => sum + size, 0) + inlineScriptGzip,
     cssGzip: gzipSync(css, { level: 9 }).length,
     scripts,
   }
