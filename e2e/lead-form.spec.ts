@@ -80,6 +80,7 @@ test.describe('lead form: validation', () => {
       await expect(input).toHaveCSS('border-color', 'rgb(185, 28, 28)')
       await input.pressSequentially('a')
       await expect(input).not.toHaveAttribute('aria-invalid')
+      await expect(input).not.toHaveCSS('border-color', 'rgb(185, 28, 28)')
       await expect(page.getByText(message)).toHaveCount(0)
       await input.fill('')
     }

@@ -48,17 +48,15 @@ export function FormField({
         aria-describedby={describedBy}
         onChange={onChange}
         onBlur={onBlur}
-        className={`min-h-12 w-full rounded-lg border-2 bg-white px-3 text-base text-slate-900 ${
-          error ? 'border-danger-700' : 'border-slate-400 focus:border-brand-600'
-        }`}
+        className="form-input"
       />
       {hintId ? (
-        <p id={hintId} className="text-sm text-slate-600">
+        <p id={hintId} className="form-hint">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-semibold text-danger-700">
+        <p id={errorId} className="form-error">
           {error}
         </p>
       ) : null}

@@ -72,12 +72,13 @@ function expectFieldError(field: HTMLInputElement, message: string) {
   expect(element.id).not.toBe('')
   expect(field.getAttribute('aria-describedby')?.split(/\s+/)).toContain(element.id)
   expect(field).toHaveAccessibleDescription(message)
-  expect(field).toHaveClass('border-danger-700')
+  // The red border is drawn by `.form-input[aria-invalid='true']` (styles.css); the browser tests
+  // check the colour itself, which jsdom cannot compute.
+  expect(field).toHaveClass('form-input')
 }
 
 function expectNoFieldError(field: HTMLInputElement) {
   expect(field).not.toHaveAttribute('aria-invalid')
-  expect(field).not.toHaveClass('border-danger-700')
 }
 
 let user: UserEvent

@@ -189,7 +189,7 @@ export function LeadForm() {
           </p>
         </div>
         {errors.consentement ? (
-          <p id="field-consentement-error" className="text-sm font-semibold text-danger-700">
+          <p id="field-consentement-error" className="form-error">
             {errors.consentement}
           </p>
         ) : null}
@@ -207,10 +207,7 @@ export function LeadForm() {
       </div>
 
       {generalError ? (
-        <p
-          role="alert"
-          className="rounded-lg border-2 border-danger-700 bg-red-50 p-3 font-semibold text-danger-700"
-        >
+        <p role="alert" className="form-alert">
           {leadFormCopy.generalError}
         </p>
       ) : null}
@@ -220,12 +217,12 @@ export function LeadForm() {
           type="submit"
           disabled={!canSubmit}
           aria-describedby={canSubmit || submitting ? undefined : 'lead-submit-hint'}
-          className="min-h-12 rounded-xl bg-brand-700 px-6 py-3 text-base font-bold text-white shadow-sm transition-colors hover:bg-brand-900 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+          className="form-submit"
         >
           {submitting ? leadFormCopy.submitting : leadFormCopy.submit}
         </button>
         {canSubmit || submitting ? null : (
-          <p id="lead-submit-hint" className="text-sm text-slate-600">
+          <p id="lead-submit-hint" className="form-hint">
             {leadFormCopy.submitHint}
           </p>
         )}
