@@ -199,6 +199,30 @@ test.describe('with a pixel id', () => {
     await expect(page.getByText('Votre demande est enregistrée.')).toBeVisible()
     await page.reload()
     expect(meta.requests.length).toBe(before)
+
+    // Changing one's mind again, on a later page, grants anew.
+    await manage.click()
+    await banner.getByRole('button', { name: consentCopy.accept }).click()
+    await expect
+      .poll(() => metaCalls(page))
+      .toEqual([
+        ['init', samplePixelId],
+        ['track', 'PageView'],
+      ])
+
+    // And on the same page: withdraw, then accept again; Meta's script hears a new grant.
+    await manage.click()
+    await banner.getByRole('button', { name: consentCopy.refuse }).click()
+    await manage.click()
+    await banner.getByRole('button', { name: consentCopy.accept }).click()
+    await expect
+      .poll(async () => (await metaCalls(page)).slice(-4))
+      .toEqual([
+        ['consent', 'revoke'],
+        ['consent', 'grant'],
+        ['init', samplePixelId],
+        ['track', 'PageView'],
+      ])
   })
 
   test('a choice older than 6 months, or about an older banner text, is asked again', async ({

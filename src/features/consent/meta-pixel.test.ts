@@ -35,6 +35,17 @@ describe('Meta pixel', () => {
     expect(handled).toEqual([['track', 'Lead', {}, { eventID: 'abc' }]])
   })
 
+  it('accepting again after a withdrawal grants consent anew before init', () => {
+    loadMetaPixel('123456789012345')
+    stopMetaPixel()
+    loadMetaPixel('123456789012345')
+    expect((window.fbq as Queued).queue).toEqual([
+      ['consent', 'grant'],
+      ['init', '123456789012345'],
+      ['track', 'PageView'],
+    ])
+  })
+
   it('withdrawal revokes consent, removes fbq and deletes the pixel cookie', () => {
     loadMetaPixel('123456789012345')
     const pixel = window.fbq as Queued

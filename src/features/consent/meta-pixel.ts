@@ -26,11 +26,15 @@ export function loadMetaPixel(pixelId: string, win: Window = window): void {
   win.fbq = fbq
   win._fbq = fbq
 
+  // Accepted again after a withdrawal on this same page: Meta's script must hear the new grant.
+  // It runs again from the cache on the new tag and takes over the new queue.
+  const regranted = win.document.querySelector(`script[src="${metaPixelScriptUrl}"]`) !== null
   const script = win.document.createElement('script')
   script.async = true
   script.src = metaPixelScriptUrl
   win.document.head.append(script)
 
+  if (regranted) fbq('consent', 'grant')
   fbq('init', pixelId)
   fbq('track', 'PageView')
 }
