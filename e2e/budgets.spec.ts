@@ -21,10 +21,13 @@ test.describe('byte budgets', () => {
       if (finished.resourceType() === 'script') scripts.push(url.pathname)
       transferred += (await finished.sizes()).responseBodySize
     })
-    await page.goto(site('/'))
-    await expect(page.locator('[data-island="lead-form"] button')).toHaveText(
-      'Recevoir ma simulation gratuite',
+    // The landing code is fetched after the first paint: wait for it, not for an idle network.
+    const landingCode = page.waitForEvent(
+      'requestfinished',
+      (finished) => finished.resourceType() === 'script',
     )
+    await page.goto(site('/'))
+    await landingCode
     await page.waitForLoadState('networkidle')
     expect(scripts.length).toBeGreaterThan(0)
 
