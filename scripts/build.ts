@@ -151,8 +151,12 @@ async function main(): Promise<void> {
     path.join(outDir, '_headers'),
     renderHeadersFile(clientEnv, [scriptHash(afterPaintLoader)]),
   )
-  // The manifest served its purpose; it is no page of the site.
+  // The manifest served its purpose, and the stylesheet and loader now live inside the pages:
+  // none of them is a file any page asks for.
   await rm(path.join(outDir, '.vite'), { recursive: true, force: true })
+  for (const inlined of ['styles', 'afterPaint'] as const) {
+    await rm(path.join(outDir, entryOf(manifest, inlined).file))
+  }
   await precompress(outDir)
   console.log(`Built ${allRoutes.length} pages into ${path.relative(root, outDir) || '.'}/`)
 }
