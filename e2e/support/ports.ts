@@ -2,9 +2,12 @@
  * Where the browser tests find things. Each build variant is built with its webhook addresses
  * baked in (as in production) and served by the project's own server on its own port.
  */
-export const webhookPort = 4310
+/** Shifts every port, so that two test runs on one machine (two work trees) do not clash. */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0
+
+export const webhookPort = 4310 + offset
 /** Nothing ever listens here: a build posting to it meets a refused connection. */
-export const closedPort = 4319
+export const closedPort = 4319 + offset
 
 export const webhookOrigin = `http://127.0.0.1:${webhookPort}`
 
@@ -14,7 +17,7 @@ export const samplePixelId = '123456789012345'
 export const variants = {
   /** Both webhooks pointed at the local stand-in. */
   webhooks: {
-    port: 4300,
+    port: 4300 + offset,
     env: {
       VITE_LEAD_WEBHOOK_URL: `${webhookOrigin}/lead`,
       VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
@@ -22,7 +25,7 @@ export const variants = {
   },
   /** The lead webhook's host refuses connections. */
   refused: {
-    port: 4301,
+    port: 4301 + offset,
     env: {
       VITE_LEAD_WEBHOOK_URL: `http://127.0.0.1:${closedPort}/lead`,
       VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
@@ -30,7 +33,7 @@ export const variants = {
   },
   /** A build with a (sample) Meta pixel id: consent banner and pixel. */
   pixel: {
-    port: 4303,
+    port: 4303 + offset,
     env: {
       VITE_LEAD_WEBHOOK_URL: `${webhookOrigin}/lead`,
       VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
@@ -39,7 +42,7 @@ export const variants = {
   },
   /** No webhook configured: the site posts to its own /api/leads and /api/page-views. */
   relay: {
-    port: 4302,
+    port: 4302 + offset,
     env: {},
   },
 } as const satisfies Record<string, { port: number; env: Record<string, string> }>
