@@ -1,6 +1,6 @@
 /**
  * The landing page's first script, inlined in its HTML and tiny on purpose: it does what needs no
- * framework (the activity counter, the FAQ fallback) and records the ad click's page view
+ * framework (the activity counter, the FAQ fallback, the focus a call to action gives the estimate) and records the ad click's page view
  * (SPEC §7) as soon as the page has painted, with the time the visitor arrived,
  * to the address in its `data-page-view` attribute, and only then starts the download of the
  * interactive code (named by its `data-after-paint` attribute), so that on a slow connection that download never competes with the HTML for the
@@ -8,6 +8,7 @@
  * the FAQ is native, and text typed in the form is kept.
  */
 import { startActivityCounter } from '@/features/activity/start-activity-counter'
+import { focusOnArrival } from '@/features/call-to-action/focus-on-arrival'
 import { enhanceFaqGroups } from '@/features/faq/exclusive-details'
 import { sendPageView } from '@/features/page-view/send-page-view'
 
@@ -17,6 +18,7 @@ let started = false
 
 enhanceFaqGroups(document)
 startActivityCounter(document)
+focusOnArrival(document)
 
 function start(): void {
   const src = loader?.dataset.afterPaint

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { parseLeadPayload } from '../../src/features/lead/parse-lead-payload'
+import { parseLeadPayload } from '../../src/features/lead/lead-contract'
 import { storeLead } from '../storage/lead-store'
 import { sendFieldErrors } from './api-errors'
 import type { ApiRouteOptions, RelayServices } from './relay-services'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { rateTableVersion } from '../../src/content/insurance-rates'
 import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'
@@ -82,6 +83,53 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     const response = await postLead(body)
     expect(response.statusCode).toBe(400)
     expect(response.json().fields.body).toEqual(expect.any(String))
+  })
+
+  it('stores the callback time and the estimate with the relay’s own figures', async () => {
+    const simulation = {
+      montant_emprunte: 200_000,
+      duree_restante_ans: 20,
+      age: 32,
+      cotisation_mensuelle: null,
+      assures: 'seul',
+      economie_min: 9_000,
+      economie_max: 90_000,
+      bareme: 'ancien',
+    }
+    const lead = validLead({ rappel_prefere: 'matin', simulation })
+    expect((await postLead(lead)).statusCode).toBe(202)
+    const [row] = await storedLeads(lead.email as string)
+    expect(row!.payload).toMatchObject({
+      rappel_prefere: 'matin',
+      simulation: {
+        ...simulation,
+        economie_min: 2_400,
+        economie_max: 10_800,
+        bareme: rateTableVersion,
+      },
+    })
+  })
+
+  it('answers 400 naming the simulation field out of bounds, and stores nothing', async () => {
+    const lead = validLead({
+      simulation: {
+        montant_emprunte: 5_000,
+        duree_restante_ans: 20,
+        age: 32,
+        cotisation_mensuelle: null,
+        assures: 'seul',
+        economie_min: 0,
+        economie_max: 0,
+        bareme: rateTableVersion,
+      },
+    })
+    const response = await postLead(lead)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Invalid lead',
+      fields: { 'simulation.montant_emprunte': 'Expected a whole number from 10000 to 2000000' },
+    })
+    expect(await storedLeads(lead.email as string)).toHaveLength(0)
   })
 
   it('refuses text PostgreSQL cannot store (U+0000, half a surrogate pair) but keeps emoji', async () => {

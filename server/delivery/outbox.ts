@@ -3,7 +3,7 @@
  * lease, so that instances sharing one PostgreSQL never hold the same lead at the same time; a
  * lease left by a killed process simply runs out and the lead is claimed again.
  */
-import type { LeadPayload } from '../../src/features/lead/submit-lead'
+import type { LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Database, Sql } from '../storage/database'
 
 export interface ClaimedLead {

@@ -2,7 +2,7 @@
  * The stored leads as CSV, one line each, oldest first: what the broker hands to an advisor or
  * gives a person asking for their data (GDPR art. 15).
  */
-import type { LeadPayload } from '../../src/features/lead/submit-lead'
+import { simulationKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Sql } from '../storage/database'
 
 const columns = [
@@ -20,6 +20,8 @@ const columns = [
   'consentement_texte',
   'client_ip',
   'user_agent',
+  'rappel_prefere',
+  ...simulationKeys,
 ] as const
 
 interface LeadRow {
@@ -40,6 +42,14 @@ interface LeadRow {
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+}
+
+/** The estimate's figures, empty cells for a lead sent without one. */
+function simulationCells(payload: LeadPayload): Record<(typeof simulationKeys)[number], string> {
+  const { simulation } = payload
+  return Object.fromEntries(
+    simulationKeys.map((key) => [key, simulation ? String(simulation[key] ?? '') : '']),
+  ) as Record<(typeof simulationKeys)[number], string>
 }
 
 export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): Promise<string> {
@@ -66,6 +76,8 @@ export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): 
       consentement_texte: row.consent_text,
       client_ip: row.client_ip,
       user_agent: row.user_agent,
+      rappel_prefere: row.payload.rappel_prefere ?? '',
+      ...simulationCells(row.payload),
     }
     return columns.map((column) => csvCell(values[column])).join(',')
   })

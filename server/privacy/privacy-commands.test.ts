@@ -4,6 +4,7 @@ import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'
 import { csvCell } from './export-csv'
+import { rateTableVersion } from '../../src/content/insurance-rates'
 
 describe('csvCell', () => {
   it.each([
@@ -68,17 +69,48 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [header, row, end] = csv.split('\r\n')
     expect(header).toBe(
-      'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,client_ip,user_agent',
+      'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,client_ip,user_agent,rappel_prefere,montant_emprunte,duree_restante_ans,age,cotisation_mensuelle,assures,economie_min,economie_max,bareme',
     )
     expect(row).toMatch(/^[0-9a-f-]{36},\d{4}-\d\d-\d\dT[\d:.]+Z,/)
     expect(row).toContain(
       `,"'=Dupont, ""le grand""",Zoé,${lead.email as string},0612345678,facebook_ads,https://assurance.example/?utm_source=facebook,2026-11-22T10:00:00.000Z,`,
     )
-    expect(row).toContain(`,203.0.113.9,"Navigateur, ""test"""`)
+    // No callback time and no estimate: their nine cells are empty.
+    expect(row).toMatch(/,203\.0\.113\.9,"Navigateur, ""test""",{9}$/)
     expect(row).toContain('ORIAS')
     expect(end).toBe('')
     const all = await runLeadCommand(relay().db, { command: 'export' })
     expect(all.split('\r\n').length).toBeGreaterThan(2)
+  })
+
+  it('exports the preferred callback time and the estimate with the relay’s own figures', async () => {
+    const lead = validLead({
+      rappel_prefere: 'soir',
+      simulation: {
+        montant_emprunte: 250_000,
+        duree_restante_ans: 15,
+        age: 45,
+        cotisation_mensuelle: 190,
+        assures: 'deux_100',
+        economie_min: 1,
+        economie_max: 999_999,
+        bareme: 'ancien',
+      },
+    })
+    await post(lead)
+    const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
+    const [, row] = csv.split('\r\n')
+    expect(row?.split(',').slice(-9)).toEqual([
+      'soir',
+      '250000',
+      '15',
+      '45',
+      '190',
+      'deux_100',
+      '4200',
+      '22200',
+      rateTableVersion,
+    ])
   })
 
   it('erases every lead of one person, whatever the case of the address, and nobody else’s', async () => {

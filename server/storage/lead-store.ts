@@ -3,7 +3,7 @@
  * is always both stored and queued for delivery. Contact details are compared lower-cased.
  */
 import { randomUUID } from 'node:crypto'
-import type { LeadPayload } from '../../src/features/lead/submit-lead'
+import type { LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Database } from './database'
 
 /** A second lead with the same email and phone within this window is the same request. */

@@ -1,8 +1,10 @@
+import { estimateFirstFieldId } from '@/config/anchors'
 import { paths } from '@/config/routes'
 
 /**
  * A call to action: a plain link to the form's anchor, so it scrolls (smoothly, unless the visitor
- * prefers reduced motion, see styles.css) before any script has loaded.
+ * prefers reduced motion, see styles.css) before any script has loaded. `data-focus` names the
+ * input the landing page's first script then focuses: the estimate's first field, ready to type.
  */
 export function CtaLink({
   children,
@@ -18,6 +20,7 @@ export function CtaLink({
   return (
     <a
       href={paths.simulationForm}
+      data-focus={estimateFirstFieldId}
       className={`inline-flex min-h-12 items-center justify-center rounded-xl px-6 py-3 text-center text-base font-bold shadow-sm transition-colors ${toneClass}`}
     >
       {children}

@@ -32,7 +32,7 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
   ({
     title: 'Politique de confidentialité',
     intro: `${company.legalName} attache une grande importance à la protection de vos données personnelles. Cette page explique quelles données nous collectons, pourquoi, et comment exercer vos droits.`,
-    updatedOn: '22 novembre 2026',
+    updatedOn: '23 novembre 2026',
     sections: [
       {
         title: 'Responsable du traitement',
@@ -54,7 +54,7 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
             'L’adresse de la page visitée et, si vous arrivez depuis une publicité, l’identifiant du clic, pour mesurer l’efficacité de nos annonces.',
           ),
           p(
-            'Le formulaire ne collecte aucune donnée de crédit : ces informations ne sont demandées qu’au téléphone, avec votre accord.',
+            'L’estimation d’économie est facultative et calculée dans votre navigateur : ce que vous y tapez (montant emprunté, durée restante, âge, cotisation actuelle, nombre de personnes assurées) et le résultat affiché ne nous parviennent que si vous envoyez ensuite le formulaire de rappel, avec votre créneau de rappel préféré s’il est choisi. Nous ne demandons aucune donnée de santé, pas même si vous fumez.',
           ),
         ],
       },
@@ -63,6 +63,9 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
         blocks: [
           p(
             'Vos données servent à vous rappeler, à étudier les économies possibles sur votre assurance de prêt, puis, si vous le décidez, à mettre en place votre nouveau contrat et à effectuer les démarches auprès de votre banque et de votre assureur actuel.',
+          ),
+          p(
+            'Les données de prêt de l’estimation, si vous les envoyez, servent à préparer l’appel : votre conseiller connaît déjà l’ordre de grandeur de votre économie et vous rappelle au créneau choisi. Elles suivent la même base légale (votre consentement) et la même durée de conservation que vos coordonnées.',
           ),
           p(
             'Quand vous arrivez d’une de nos annonces, l’adresse de la page contient un identifiant de clic (paramètre « uid ») : nous enregistrons cet identifiant et l’heure de votre arrivée, sans cookie et sans rien lire dans votre navigateur, pour savoir quelles annonces amènent des visiteurs.',

@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react'
 import { simulationFormId } from '@/config/anchors'
+import { estimateRecall } from '@/content/estimate'
 import { leadFormCopy } from '@/content/lead-form'
+import type { LeadPayload } from '@/features/lead/lead-contract'
 
 const scrollDelayMs = 100
 
-/** Replaces the form once the lead is accepted; takes focus so screen readers announce it. */
-export function LeadConfirmation() {
+/**
+ * Replaces the form once the lead is accepted; takes focus so screen readers announce it. Repeats
+ * the preferred callback time and the estimate the visitor saw (none after the robot trap).
+ */
+export function LeadConfirmation({ lead }: { lead?: LeadPayload | undefined }) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true })
@@ -16,7 +21,8 @@ export function LeadConfirmation() {
     )
     return () => clearTimeout(timer)
   }, [])
-  const { title, text, badges } = leadFormCopy.confirmation
+  const { title, text, badges, callback } = leadFormCopy.confirmation
+  const simulation = lead?.simulation
   return (
     <div
       role="status"
@@ -26,6 +32,18 @@ export function LeadConfirmation() {
         {title}
       </h3>
       <p className="text-slate-800">{text}</p>
+      {lead?.rappel_prefere ? (
+        <p className="font-semibold text-slate-900">{callback(lead.rappel_prefere)}</p>
+      ) : null}
+      {simulation && simulation.economie_max > 0 ? (
+        <p className="text-slate-800">
+          {estimateRecall(
+            simulation.economie_min,
+            simulation.economie_max,
+            simulation.duree_restante_ans,
+          )}
+        </p>
+      ) : null}
       <ul className="flex flex-wrap justify-center gap-2" aria-label="Nos engagements">
         {badges.map((badge) => (
           <li

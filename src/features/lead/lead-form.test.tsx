@@ -4,10 +4,15 @@ import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
 import { siteConfig } from '@/content/site-config'
 import { leadFormCopy } from '@/content/lead-form'
+import { publishSimulation } from '@/features/estimate/estimate-store'
+import { simulationOf } from '@/features/lead/lead-contract'
 import { leadFieldNames, leadMessages, type LeadFieldName } from '@/features/lead/lead-schema'
 import { LeadForm } from '@/features/lead/lead-form'
 
 type FetchMock = Mock<typeof fetch>
+
+/** Testing Library matches text with non-breaking spaces read as plain ones. */
+const spaced = (text: string) => text.replaceAll('\u00a0', ' ')
 
 const requiredMessages: Record<LeadFieldName, string> = {
   nom: leadMessages.nomRequired,
@@ -92,6 +97,7 @@ afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
   delete window.fbq
+  publishSimulation(undefined)
 })
 
 describe('LeadForm: markup', () => {
@@ -320,10 +326,68 @@ describe('LeadForm: successful submission', () => {
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       consentement: true,
       consentement_texte: leadFormCopy.consentLabel,
+      rappel_prefere: 'des_que_possible',
     })
     const sentAt = Date.parse(String(body.timestamp))
     expect(sentAt).toBeGreaterThanOrEqual(before - 1)
     expect(sentAt).toBeLessThanOrEqual(Date.now() + 1)
+  })
+
+  it('sends the chosen callback time and repeats it in the confirmation', async () => {
+    const fetchMock = stubFetch(async () => okResponse())
+    render(<LeadForm />)
+    await fillValidLead(user)
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: /Quand préférez-vous être rappelé/ }),
+      'apres_midi',
+    )
+    await user.click(submitButton())
+    await screen.findByText(leadFormCopy.confirmation.title)
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>
+    expect(body.rappel_prefere).toBe('apres_midi')
+    expect(
+      screen.getByText(
+        spaced(
+          'Rappel souhaité\u00a0: l’après-midi (14\u00a0h – 17\u00a0h), du lundi au vendredi.',
+        ),
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('sends the estimate shown, and recalls it in the confirmation', async () => {
+    const simulation = simulationOf({
+      amount: 200_000,
+      yearsLeft: 20,
+      age: 32,
+      monthlyPremium: null,
+      insured: 'seul',
+    })
+    publishSimulation(simulation)
+    const fetchMock = stubFetch(async () => okResponse())
+    render(<LeadForm />)
+    await fillValidLead(user)
+    await user.click(submitButton())
+    await screen.findByText(leadFormCopy.confirmation.title)
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>
+    expect(body.simulation).toStrictEqual(simulation)
+    expect(
+      screen.getByText(
+        spaced(
+          'Votre estimation\u00a0: entre 2\u00a0400\u00a0€ et 10\u00a0800\u00a0€ sur 20\u00a0ans (indicative, non contractuelle).',
+        ),
+      ),
+    ).toBeInTheDocument()
+  })
+
+  it('sends no simulation key when no estimate is shown', async () => {
+    publishSimulation(undefined)
+    const fetchMock = stubFetch(async () => okResponse())
+    render(<LeadForm />)
+    await fillValidLead(user)
+    await user.click(submitButton())
+    await screen.findByText(leadFormCopy.confirmation.title)
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as Record<string, unknown>
+    expect(body).not.toHaveProperty('simulation')
   })
 
   it('replaces the form with the confirmation and its three badges', async () => {

@@ -21,10 +21,20 @@ import {
   type LeadErrors,
   type LeadFieldName,
 } from '@/features/lead/lead-schema'
-import { buildLeadPayload, honeypotField, submitLead } from '@/features/lead/submit-lead'
+import { currentSimulation } from '@/features/estimate/estimate-store'
+import {
+  buildLeadPayload,
+  callbackSlots,
+  honeypotField,
+  type CallbackSlot,
+  type LeadPayload,
+} from '@/features/lead/lead-contract'
 import { LeadConfirmation } from '@/features/lead/lead-confirmation'
+import { submitLead } from '@/features/lead/submit-lead'
 
 type Status = 'editing' | 'submitting' | 'success'
+
+const callbackFieldName = 'rappel_prefere'
 
 const emptyDraft: LeadDraft = { nom: '', prenom: '', email: '', telephone: '', consentement: false }
 
@@ -51,6 +61,11 @@ function readDraft(form: HTMLFormElement): LeadDraft {
   }
 }
 
+function readCallback(form: HTMLFormElement): CallbackSlot {
+  const value = new FormData(form).get(callbackFieldName)
+  return callbackSlots.find((slot) => slot === value) ?? 'des_que_possible'
+}
+
 function newEventId(): string {
   return (
     crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
@@ -62,6 +77,7 @@ export function LeadForm() {
   const [errors, setErrors] = useState<LeadErrors>({})
   const [status, setStatus] = useState<Status>('editing')
   const [generalError, setGeneralError] = useState(false)
+  const [sent, setSent] = useState<LeadPayload | undefined>()
   const formRef = useRef<HTMLFormElement>(null)
   const sendingRef = useRef(false)
 
@@ -116,6 +132,7 @@ export function LeadForm() {
       setStatus('success')
       return
     }
+    const callback = readCallback(event.currentTarget)
     sendingRef.current = true
     setStatus('submitting')
     setGeneralError(false)
@@ -125,11 +142,14 @@ export function LeadForm() {
     try {
       const payload = buildLeadPayload(current, {
         pageUrl: window.location.href,
-        now: new Date(),
+        timestamp: new Date().toISOString(),
         consentText: leadFormCopy.consentLabel,
         eventId,
+        callback,
+        simulation: currentSimulation(),
       })
       await submitLead(payload, clientEnv.leadEndpoint)
+      setSent(payload)
       setStatus('success')
       window.fbq?.('track', 'Lead', {}, { eventID: eventId })
     } catch (error) {
@@ -141,7 +161,7 @@ export function LeadForm() {
     }
   }
 
-  if (status === 'success') return <LeadConfirmation />
+  if (status === 'success') return <LeadConfirmation lead={sent} />
 
   const submitting = status === 'submitting'
   const canSubmit = isLeadValid(draft) && !submitting
@@ -167,6 +187,27 @@ export function LeadForm() {
           onBlur={handleFieldBlur}
         />
       ))}
+
+      <div className="flex flex-col gap-1">
+        <label htmlFor="field-rappel-prefere" className="font-semibold text-slate-900">
+          {leadFormCopy.callback.label}
+        </label>
+        <select
+          id="field-rappel-prefere"
+          name={callbackFieldName}
+          aria-describedby="field-rappel-prefere-hint"
+          className="form-input"
+        >
+          {callbackSlots.map((slot) => (
+            <option key={slot} value={slot}>
+              {leadFormCopy.callback.options[slot]}
+            </option>
+          ))}
+        </select>
+        <p id="field-rappel-prefere-hint" className="form-hint">
+          {leadFormCopy.callback.hint}
+        </p>
+      </div>
 
       <div className="flex flex-col gap-1">
         <div className="flex items-start gap-3">

@@ -1,78 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  buildLeadPayload,
-  leadSource,
-  leadSubmitTimeoutMs,
-  LeadSubmitError,
-  submitLead,
-  type LeadPayload,
-} from '@/features/lead/submit-lead'
+import { buildLeadPayload, type LeadPayload } from '@/features/lead/lead-contract'
+import { leadSubmitTimeoutMs, LeadSubmitError, submitLead } from '@/features/lead/submit-lead'
 
 const consentText = 'J’accepte d’être rappelé(e) par téléphone.'
-
-describe('buildLeadPayload', () => {
-  const now = new Date('2026-09-01T08:30:15.123Z')
-  const pageUrl = 'https://www.example.fr/?uid=abc123&utm_source=facebook#simulation-form'
-
-  it('builds exactly the SPEC fields plus the proof of consent', () => {
-    const payload = buildLeadPayload(
-      {
-        nom: '  Lefèvre-Dupont ',
-        prenom: ' Zoé ',
-        email: ' zoe@example.fr ',
-        telephone: ' 06 12 34 56 78 ',
-      },
-      { pageUrl, now, consentText },
-    )
-    expect(payload).toStrictEqual({
-      nom: 'Lefèvre-Dupont',
-      prenom: 'Zoé',
-      email: 'zoe@example.fr',
-      telephone: '0612345678',
-      source: 'facebook_ads',
-      page_url: pageUrl,
-      timestamp: '2026-09-01T08:30:15.123Z',
-      consentement: true,
-      consentement_texte: consentText,
-    })
-    expect(Object.keys(payload).sort()).toEqual(
-      [
-        'consentement',
-        'consentement_texte',
-        'email',
-        'nom',
-        'page_url',
-        'prenom',
-        'source',
-        'telephone',
-        'timestamp',
-      ].sort(),
-    )
-  })
-
-  it('uses the fixed source label facebook_ads', () => {
-    expect(leadSource).toBe('facebook_ads')
-  })
-
-  it('keeps the page address as given, query string included', () => {
-    const payload = buildLeadPayload(
-      { nom: 'a', prenom: 'b', email: 'a@b.fr', telephone: '0612345678' },
-      { pageUrl: 'http://localhost:3000/?uid=%C3%A9t%C3%A9&x=1', now, consentText },
-    )
-    expect(payload.page_url).toBe('http://localhost:3000/?uid=%C3%A9t%C3%A9&x=1')
-  })
-
-  it('writes the timestamp as an ISO date-time', () => {
-    const payload = buildLeadPayload(
-      { nom: 'a', prenom: 'b', email: 'a@b.fr', telephone: '0612345678' },
-      { pageUrl, now: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), consentText },
-    )
-    expect(payload.timestamp).toBe('2026-01-02T03:04:05.000Z')
-    expect(payload.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
-  })
-})
 
 interface ReceivedRequest {
   method: string | undefined
@@ -91,7 +23,7 @@ describe('submitLead against a real HTTP server', () => {
 
   const payload: LeadPayload = buildLeadPayload(
     { nom: 'Martin', prenom: 'Claire', email: 'claire@example.fr', telephone: '0612345678' },
-    { pageUrl: 'https://www.example.fr/?uid=1', now: new Date(), consentText },
+    { pageUrl: 'https://www.example.fr/?uid=1', timestamp: new Date().toISOString(), consentText },
   )
 
   beforeAll(async () => {

@@ -1,37 +1,5 @@
-import { normalizeLead, type LeadFields } from '@/features/lead/lead-schema'
-
-export const leadSource = 'facebook_ads'
-
-/** What the lead webhook receives (SPEC §3, plus the proof of consent from DECISIONS.md). */
-export interface LeadPayload extends LeadFields {
-  source: typeof leadSource
-  page_url: string
-  timestamp: string
-  consentement: true
-  consentement_texte: string
-  /** Id shared with the pixel's Lead event, so a server-side Conversions API can deduplicate. */
-  event_id?: string
-  /** Anti-spam trap: a field people never see. Sent only when a robot filled it. */
-  site_web?: string
-}
-
-/** Name of the hidden trap field. */
-export const honeypotField = 'site_web'
-
-export function buildLeadPayload(
-  fields: LeadFields,
-  context: { pageUrl: string; now: Date; consentText: string; eventId?: string | undefined },
-): LeadPayload {
-  return {
-    ...normalizeLead(fields),
-    source: leadSource,
-    page_url: context.pageUrl,
-    timestamp: context.now.toISOString(),
-    consentement: true,
-    consentement_texte: context.consentText,
-    ...(context.eventId ? { event_id: context.eventId } : {}),
-  }
-}
+/** Sends a lead to its endpoint: the transport only; the wire format is lead-contract.ts. */
+import type { LeadPayload } from '@/features/lead/lead-contract'
 
 export class LeadSubmitError extends Error {
   override name = 'LeadSubmitError'

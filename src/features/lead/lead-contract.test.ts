@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { rateTableVersion } from '@/content/insurance-rates'
+import {
+  buildLeadPayload,
+  leadPayloadKeys,
+  leadSource,
+  parseLeadPayload,
+  simulationOf,
+} from '@/features/lead/lead-contract'
 import { leadFieldNames, leadMessages } from '@/features/lead/lead-schema'
-import { parseLeadPayload } from '@/features/lead/parse-lead-payload'
 
 const consentText =
   'J’accepte d’être rappelé(e) par téléphone par Exemple Courtage SAS, courtier en assurance.'
@@ -19,7 +26,7 @@ function validBody(): Record<string, unknown> {
   }
 }
 
-function payloadOf(body: unknown): Record<string, unknown> {
+function payloadOf(body: unknown): Record<string, unknown> & { simulation?: unknown } {
   const result = parseLeadPayload(body)
   if (!result.ok) throw new Error(`expected a valid payload, got ${JSON.stringify(result.errors)}`)
   return result.payload as unknown as Record<string, unknown>
@@ -265,4 +272,186 @@ describe('parseLeadPayload: event id and anti-spam trap', () => {
       expect(payloadOf({ ...validBody(), site_web: value })).toStrictEqual(validBody())
     },
   )
+})
+
+describe('buildLeadPayload', () => {
+  const timestamp = '2026-09-01T08:30:15.123Z'
+  const pageUrl = 'https://www.example.fr/?uid=abc123&utm_source=facebook#simulation-form'
+  const fields = {
+    nom: '  Lefèvre-Dupont ',
+    prenom: ' Zoé ',
+    email: ' zoe@example.fr ',
+    telephone: ' 06 12 34 56 78 ',
+  }
+
+  it('builds exactly the SPEC fields plus the proof of consent when nothing else is given', () => {
+    expect(buildLeadPayload(fields, { pageUrl, timestamp, consentText })).toStrictEqual({
+      nom: 'Lefèvre-Dupont',
+      prenom: 'Zoé',
+      email: 'zoe@example.fr',
+      telephone: '0612345678',
+      source: 'facebook_ads',
+      page_url: pageUrl,
+      timestamp,
+      consentement: true,
+      consentement_texte: consentText,
+    })
+  })
+
+  it('uses the fixed source label facebook_ads', () => {
+    expect(leadSource).toBe('facebook_ads')
+  })
+
+  it('keeps the page address as given, query string included', () => {
+    const url = 'http://localhost:3000/?uid=%C3%A9t%C3%A9&x=1'
+    expect(buildLeadPayload(fields, { pageUrl: url, timestamp, consentText }).page_url).toBe(url)
+  })
+
+  it('adds the callback slot, the simulation and the event id only when given', () => {
+    const simulation = simulationOf({
+      amount: 200_000,
+      yearsLeft: 20,
+      age: 32,
+      monthlyPremium: null,
+      insured: 'seul',
+    })
+    const payload = buildLeadPayload(fields, {
+      pageUrl,
+      timestamp,
+      consentText,
+      callback: 'matin',
+      simulation,
+      eventId: 'evt-1',
+    })
+    expect(payload).toMatchObject({ rappel_prefere: 'matin', simulation, event_id: 'evt-1' })
+    expect(Object.keys(payload)).toEqual(leadPayloadKeys.filter((key) => key in payload))
+    expect(Object.keys(payload)).toHaveLength(leadPayloadKeys.length)
+  })
+})
+
+function simulationBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    montant_emprunte: 200_000,
+    duree_restante_ans: 20,
+    age: 32,
+    cotisation_mensuelle: null,
+    assures: 'seul',
+    economie_min: 2_400,
+    economie_max: 10_800,
+    bareme: rateTableVersion,
+    ...overrides,
+  }
+}
+
+describe('parseLeadPayload: preferred callback time', () => {
+  it.each(['des_que_possible', 'matin', 'apres_midi', 'soir'])('keeps %s', (slot) => {
+    expect(payloadOf({ ...validBody(), rappel_prefere: slot })).toStrictEqual({
+      ...validBody(),
+      rappel_prefere: slot,
+    })
+  })
+
+  it.each([[''], ['samedi'], ['MATIN'], [1], [null]])('rejects rappel_prefere = %j', (value) => {
+    expect(Object.keys(errorsOf({ ...validBody(), rappel_prefere: value }))).toEqual([
+      'rappel_prefere',
+    ])
+  })
+})
+
+describe('parseLeadPayload: simulation', () => {
+  it("keeps a simulation whose figures are the table's own", () => {
+    expect(payloadOf({ ...validBody(), simulation: simulationBody() })).toStrictEqual({
+      ...validBody(),
+      simulation: simulationBody(),
+    })
+  })
+
+  it("stores the relay's own figures and table version when the sender's disagree", () => {
+    const payload = payloadOf({
+      ...validBody(),
+      simulation: simulationBody({ economie_min: 50_000, economie_max: 99_999, bareme: 'v0' }),
+    })
+    expect(payload.simulation).toStrictEqual(simulationBody())
+  })
+
+  it('recomputes from the premium and who is insured (worked example 2)', () => {
+    const simulation = simulationBody({
+      montant_emprunte: 250_000,
+      duree_restante_ans: 15,
+      age: 45,
+      cotisation_mensuelle: 190,
+      assures: 'deux_100',
+      economie_min: 0,
+      economie_max: 0,
+    })
+    expect(payloadOf({ ...validBody(), simulation }).simulation).toMatchObject({
+      economie_min: 4_200,
+      economie_max: 22_200,
+    })
+  })
+
+  it('keeps a simulation that gives no saving, with zero figures', () => {
+    const simulation = simulationBody({ age: 28, cotisation_mensuelle: 5, economie_max: 300 })
+    expect(payloadOf({ ...validBody(), simulation }).simulation).toMatchObject({
+      economie_min: 0,
+      economie_max: 0,
+    })
+  })
+
+  it.each([
+    ['montant_emprunte', 9_999],
+    ['montant_emprunte', 2_000_001],
+    ['montant_emprunte', 150_000.5],
+    ['montant_emprunte', '200000'],
+    ['montant_emprunte', null],
+    ['duree_restante_ans', 0],
+    ['duree_restante_ans', 36],
+    ['age', 17],
+    ['age', 86],
+    ['cotisation_mensuelle', -1],
+    ['cotisation_mensuelle', 5_001],
+    ['cotisation_mensuelle', '90'],
+    ['assures', 'trois'],
+    ['economie_min', -100],
+    ['economie_max', 'beaucoup'],
+    ['bareme', ''],
+    ['bareme', 'x'.repeat(41)],
+  ])('refuses simulation.%s = %j, naming the field', (key, value) => {
+    const errors = errorsOf({ ...validBody(), simulation: simulationBody({ [key]: value }) })
+    expect(Object.keys(errors)).toEqual([`simulation.${key}`])
+    expect(errors[`simulation.${key}`]).toMatch(/^Expected/)
+  })
+
+  it('refuses a missing simulation key, naming it', () => {
+    const { age: _age, ...withoutAge } = simulationBody()
+    expect(Object.keys(errorsOf({ ...validBody(), simulation: withoutAge }))).toEqual([
+      'simulation.age',
+    ])
+  })
+
+  it.each([[null], [[]], ['x'], [42]])('refuses simulation = %j', (value) => {
+    expect(Object.keys(errorsOf({ ...validBody(), simulation: value }))).toEqual(['simulation'])
+  })
+
+  it('refuses a simulation from age 60 without the premium: no figure exists for it', () => {
+    const errors = errorsOf({ ...validBody(), simulation: simulationBody({ age: 62 }) })
+    expect(Object.keys(errors)).toEqual(['simulation.cotisation_mensuelle'])
+  })
+
+  it('accepts bounds exactly', () => {
+    const edges = simulationBody({
+      montant_emprunte: 2_000_000,
+      duree_restante_ans: 35,
+      age: 85,
+      cotisation_mensuelle: 5_000,
+    })
+    expect(parseLeadPayload({ ...validBody(), simulation: edges }).ok).toBe(true)
+    const low = simulationBody({
+      montant_emprunte: 10_000,
+      duree_restante_ans: 1,
+      age: 18,
+      cotisation_mensuelle: 0,
+    })
+    expect(parseLeadPayload({ ...validBody(), simulation: low }).ok).toBe(true)
+  })
 })
