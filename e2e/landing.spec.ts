@@ -276,19 +276,12 @@ test.describe('activity counter', () => {
 
   test('makes no network request when it ticks', async ({ page }) => {
     await page.clock.install()
-    await page.goto('/')
     // The page's own code arrives after the first paint, on a timer the fake clock also drives:
     // let it load (and the page view leave) before listening.
+    const landingCode = page.waitForResponse(/\/assets\/landing-/)
+    await page.goto('/')
     await page.clock.runFor(1_500)
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .some((entry) => entry.name.includes('/assets/landing-')),
-        ),
-      )
-      .toBe(true)
+    await landingCode
     await page.waitForLoadState('networkidle')
     const requests: string[] = []
     page.on('request', (request) => requests.push(request.url()))

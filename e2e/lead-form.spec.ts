@@ -114,6 +114,9 @@ test.describe('lead form: validation', () => {
     await page.keyboard.press('Tab')
     await page.keyboard.type(lead.telephone)
     await page.keyboard.press('Tab')
+    await expect(page.getByRole('combobox', { name: /Quand préférez-vous/ })).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Tab')
     await expect(page.getByRole('checkbox')).toBeFocused()
     await page.keyboard.press('Space')
     await page.keyboard.press('Tab')
@@ -123,6 +126,8 @@ test.describe('lead form: validation', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByText('Votre demande est enregistrée.')).toBeVisible()
     await expectLeadCount(lead.email, 1)
+    const [request] = await leadRequestsFor(lead.email)
+    expect(request!.json).toMatchObject({ rappel_prefere: 'matin' })
   })
 })
 
@@ -150,12 +155,14 @@ test.describe('lead form: submission', () => {
         'nom',
         'page_url',
         'prenom',
+        'rappel_prefere',
         'source',
         'telephone',
         'timestamp',
       ].sort(),
     )
     expect(body).toMatchObject({
+      rappel_prefere: 'des_que_possible',
       nom: 'N’Diaye',
       prenom: 'Zoé',
       email: lead.email,
@@ -177,7 +184,7 @@ test.describe('lead form: submission', () => {
     await fillLead(page, lead)
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     await submitButton(page).evaluate((button: HTMLButtonElement) => button.click())
-    const confirmation = page.getByRole('status')
+    const confirmation = page.locator('[data-island="lead-form"]').getByRole('status')
     await expect(
       confirmation.getByRole('heading', { name: 'Votre demande est enregistrée.' }),
     ).toBeFocused()

@@ -69,6 +69,11 @@ test.describe('privacy policy', () => {
       'identifiant de clic',
       'intérêt légitime',
       'Transferts hors de l’Union européenne',
+      // The estimate's figures: optional, sent only with the form, why, and for how long.
+      'ne nous parviennent que si vous envoyez ensuite le formulaire de rappel',
+      'servent à préparer l’appel',
+      'la même durée de conservation que vos coordonnées',
+      'aucune donnée de santé',
     ]) {
       expect(text).toContain(expected)
     }

@@ -5,9 +5,14 @@
 
 const nbsp = '\u00a0'
 
+/** 10800 → "10 800", with a non-breaking space between thousands. */
+function grouped(amount: number): string {
+  return String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, nbsp)
+}
+
 /** 10800 → "10 800 €", with non-breaking spaces. */
 export function euros(amount: number): string {
-  return `${String(amount).replace(/\B(?=(\d{3})+(?!\d))/g, nbsp)}${nbsp}€`
+  return `${grouped(amount)}${nbsp}€`
 }
 
 /** 20 → "20 ans", 1 → "1 an". */
@@ -72,10 +77,10 @@ export const estimateCopy = {
   range: (min: number, max: number) => `${euros(min)} à ${euros(max)}`,
   upTo: (max: number) => `Jusqu’à ${euros(max)}`,
   rangeDetail: (yearsLeft: number, perMonthMin: number, perMonthMax: number) =>
-    `d’économie estimée sur les ${years(yearsLeft)} restants, soit environ ${perMonthMin} à ${euros(perMonthMax)} par mois.`,
+    `d’économie estimée sur les ${years(yearsLeft)} restants, soit environ ${grouped(perMonthMin)} à ${euros(perMonthMax)} par mois.`,
   upToDetail: (yearsLeft: number, perMonthMax: number) =>
     `sur les ${years(yearsLeft)} restants, soit jusqu’à ${euros(perMonthMax)} par mois. Une économie n’est pas garantie pour votre profil.`,
-  premiumLooksHigh: `Vérifiez ce montant${nbsp}: il doit correspondre à l’assurance seule, pas à la mensualité du prêt.`,
+  premiumLooksHigh: `Cette cotisation semble inclure la mensualité du prêt${nbsp}: indiquez l’assurance seule pour obtenir une estimation, ou demandez à un conseiller de l’étudier.`,
   /** Under the result when there is no figure worth calling about, so the callback stays offered. */
   callbackOffer: 'Être rappelé(e) par un conseiller',
 } as const

@@ -9,7 +9,7 @@ export const pitch = {
 
 export const hero = {
   eyebrow: 'Assurance de prêt immobilier · Loi Lemoine',
-  title: `Économisez jusqu’à ${pitch.maxSavings} sur votre assurance de prêt`,
+  title: `Économisez jusqu’à ${pitch.maxSavings}* sur votre assurance de prêt`,
   lead: `Changez d’assurance emprunteur à tout moment, sans frais. Un expert vous rappelle sous ${pitch.callbackDelay} pour vous présenter vos économies.`,
   highlights: [
     `Jusqu’à ${pitch.maxSavings} d’économies`,
@@ -18,6 +18,8 @@ export const hero = {
     'Sans engagement',
   ],
   cta: 'Je calcule mon économie',
+  /** What kind of case reaches the pitch's figure: a tail case, never an average (DECISIONS.md). */
+  footnote: `* Cas d’un couple de trentenaires assurés chacun à 100\u00a0%, 200\u00a0000\u00a0€ empruntés sur 20\u00a0ans, passant d’un contrat bancaire à 0,34\u00a0% à un contrat individuel à 0,06\u00a0% par personne (baromètre Magnolia, juin 2024). Ce n’est pas une moyenne\u00a0: estimez votre propre cas avec notre simulation.`,
 } as const
 
 export const formSection = {

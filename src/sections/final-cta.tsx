@@ -1,5 +1,5 @@
 import { CtaLink } from '@/components/cta-link'
-import { finalCta } from '@/content/landing'
+import { finalCta, hero } from '@/content/landing'
 
 export function FinalCta() {
   return (
@@ -13,6 +13,8 @@ export function FinalCta() {
         </h2>
         <p className="text-brand-100">{finalCta.text}</p>
         <CtaLink>{finalCta.cta}</CtaLink>
+        {/* The hero's figure carries an asterisk: what kind of case reaches it, at the page's end. */}
+        <p className="mt-4 text-xs text-brand-100">{hero.footnote}</p>
       </div>
     </section>
   )

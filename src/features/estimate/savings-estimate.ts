@@ -40,7 +40,7 @@ export type Estimate =
       max: number
       perMonthMin: number
       perMonthMax: number
-      /** The premium typed looks like the whole monthly loan payment rather than its insurance. */
+      /** The premium typed looks like the whole monthly loan payment: the page then shows no figure. */
       premiumLooksHigh: boolean
     }
   /** The table gives no saving of 100 € or more for these inputs. */

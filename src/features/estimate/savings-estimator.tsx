@@ -26,10 +26,14 @@ const emptyInputs: RawInputs = {
 
 const fieldId = (name: EstimateInputName | 'insured') => `estimate-${name}`
 
-/** "200 000", "200000 €" and "200.000" all read 200000; anything else is not a number. */
+/**
+ * "200 000", "200000 €" and "200.000" all read 200000; cents, as a premium often has them
+ * ("42,30"), are rounded to the euro. Anything else is not a number.
+ */
 function parseWholeNumber(text: string): number | undefined {
   const compact = text.replace(/[\s€]/g, '')
   if (/^\d{1,3}(\.\d{3})+$/.test(compact)) return Number(compact.replaceAll('.', ''))
+  if (/^\d{1,9}[.,]\d{1,2}$/.test(compact)) return Math.round(Number(compact.replace(',', '.')))
   return /^\d{1,9}$/.test(compact) ? Number(compact) : undefined
 }
 
@@ -87,7 +91,12 @@ export function SavingsEstimator() {
     setShownErrors(evaluate(typed).invalid)
   }, [])
 
-  useEffect(() => publishSimulation(inputs && simulationOf(inputs)))
+  const estimate = inputs && estimateSavings(inputs)
+  // A premium that looks like the whole loan payment would give an invented saving: no figure.
+  const shown = estimate?.kind === 'range' && estimate.premiumLooksHigh ? 'implausible' : estimate
+  useEffect(() =>
+    publishSimulation(inputs && shown !== 'implausible' ? simulationOf(inputs) : undefined),
+  )
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
     const name = event.target.id.replace('estimate-', '') as keyof RawInputs
@@ -165,28 +174,31 @@ export function SavingsEstimator() {
         {numberField('monthlyPremium')}
       </div>
       <div role="status" className="estimate-result">
-        <EstimateResult
-          estimate={inputs && estimateSavings(inputs)}
-          yearsLeft={inputs?.yearsLeft}
-        />
+        <EstimateResult estimate={shown} yearsLeft={inputs?.yearsLeft} />
       </div>
     </fieldset>
   )
 }
 
+const messages = {
+  none: estimateCopy.noSaving,
+  'needs-premium': estimateCopy.needsPremium,
+  implausible: estimateCopy.premiumLooksHigh,
+} as const
+
 function EstimateResult({
   estimate,
   yearsLeft = 0,
 }: {
-  estimate: Estimate | undefined
+  estimate: Estimate | 'implausible' | undefined
   yearsLeft: number | undefined
 }) {
   if (!estimate) return <p className="text-sm text-slate-700">{estimateCopy.waiting}</p>
-  if (estimate.kind !== 'range') {
+  if (estimate === 'implausible' || estimate.kind !== 'range') {
     return (
       <>
         <p className="text-sm text-slate-900">
-          {estimate.kind === 'none' ? estimateCopy.noSaving : estimateCopy.needsPremium}
+          {messages[estimate === 'implausible' ? estimate : estimate.kind]}
         </p>
         <a href={`#${callbackAnchorId}`} className="text-sm font-semibold text-brand-700 underline">
           {estimateCopy.callbackOffer}
@@ -197,7 +209,7 @@ function EstimateResult({
   const { min, max, perMonthMin, perMonthMax } = estimate
   return (
     <>
-      <p className="text-2xl font-extrabold text-success-700">
+      <p className="text-xl font-extrabold text-success-700 sm:text-2xl">
         {min > 0 ? estimateCopy.range(min, max) : estimateCopy.upTo(max)}
       </p>
       <p className="text-sm text-slate-800">
@@ -205,9 +217,6 @@ function EstimateResult({
           ? estimateCopy.rangeDetail(yearsLeft, perMonthMin, perMonthMax)
           : estimateCopy.upToDetail(yearsLeft, perMonthMax)}
       </p>
-      {estimate.premiumLooksHigh ? (
-        <p className="text-xs font-semibold text-danger-700">{estimateCopy.premiumLooksHigh}</p>
-      ) : null}
       <p className="text-xs font-semibold text-slate-600">{estimateCopy.disclaimer}</p>
     </>
   )
