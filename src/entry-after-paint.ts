@@ -32,11 +32,33 @@ function start(): void {
   document.head.append(script)
 }
 
-// The browser reports its first contentful paint; animation frames would fire before it.
-try {
-  new PerformanceObserver(() => setTimeout(start)).observe({ type: 'paint', buffered: true })
-} catch {
-  requestAnimationFrame(() => setTimeout(start))
+// A long page is painted in parts as it is parsed: the code waits for the whole document and the
+// frame after it, so that it never delays the paint of the first screen's last part (the largest
+// text there may be below the hero). The browser reports its first contentful paint; animation
+// frames alone would fire before it.
+let painted = false
+let parsed = false
+const startWhenShown = () => {
+  if (painted && parsed) requestAnimationFrame(() => setTimeout(start))
 }
+try {
+  new PerformanceObserver(() => {
+    painted = true
+    startWhenShown()
+  }).observe({ type: 'paint', buffered: true })
+} catch {
+  painted = true
+}
+if (document.readyState === 'complete') parsed = true
+else
+  window.addEventListener(
+    'load',
+    () => {
+      parsed = true
+      startWhenShown()
+    },
+    { once: true },
+  )
+startWhenShown()
 // Background tabs do not paint, and old browsers may not report it: start anyway.
 setTimeout(start, 1_000)

@@ -24,7 +24,7 @@ export const hero = {
 
 export const formSection = {
   title: `Votre simulation gratuite en ${pitch.simulationDuration}`,
-  lead: `Estimez votre économie en quelques secondes, puis laissez vos coordonnées\u00a0: un conseiller vous rappelle sous ${pitch.callbackDelay} pour la confirmer. ${pitch.price} à payer, sans engagement.`,
+  lead: `Estimez votre économie, puis laissez vos coordonnées\u00a0: un conseiller vous rappelle sous ${pitch.callbackDelay}. ${pitch.price} à payer, sans engagement.`,
   callbackTitle: 'Être rappelé(e) par un conseiller',
 } as const
 
