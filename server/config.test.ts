@@ -26,6 +26,12 @@ describe('loadConfig', () => {
       pageViewForwardUrl: undefined,
       trustProxy: 'loopback',
       forwardTimeoutMs: 10_000,
+      leadForwardSecret: undefined,
+      leadForwardHeader: undefined,
+      deliveryConcurrency: 16,
+      smtp: undefined,
+      appSecret: undefined,
+      publicUrl: undefined,
     })
   })
 
@@ -49,6 +55,15 @@ describe('loadConfig', () => {
           FORWARD_TIMEOUT_MS: '5000',
           LEAD_FORWARD_URL: 'https://hooks.example.com/lead',
           PAGE_VIEW_FORWARD_URL: 'http://127.0.0.1:9000/pv',
+          LEAD_FORWARD_SECRET: `whsec_${Buffer.alloc(24, 7).toString('base64')}`,
+          LEAD_FORWARD_HEADER: 'x-make-apikey: abc 123',
+          DELIVERY_CONCURRENCY: '32',
+          SMTP_URL: 'smtps://relay:secret@smtp.example.com:465',
+          MAIL_FROM: 'Courtier <alertes@example.com>',
+          LEAD_ALERT_TO: 'a@example.com, b@example.com',
+          LEAD_CONFIRMATION: 'off',
+          APP_SECRET: 'x'.repeat(40),
+          PUBLIC_URL: 'https://www.example.com/',
         },
         '/srv/app',
       ),
@@ -62,7 +77,50 @@ describe('loadConfig', () => {
       pageViewForwardUrl: 'http://127.0.0.1:9000/pv',
       trustProxy: '10.0.0.0/8,127.0.0.1',
       forwardTimeoutMs: 5000,
+      leadForwardSecret: Buffer.alloc(24, 7),
+      leadForwardHeader: { name: 'x-make-apikey', value: 'abc 123' },
+      deliveryConcurrency: 32,
+      smtp: {
+        url: 'smtps://relay:secret@smtp.example.com:465',
+        from: 'Courtier <alertes@example.com>',
+        alertTo: ['a@example.com', 'b@example.com'],
+        confirmation: false,
+      },
+      appSecret: 'x'.repeat(40),
+      publicUrl: 'https://www.example.com',
     })
+  })
+
+  it('reports every bad delivery variable at once, one message each, never showing a secret', () => {
+    const message = configErrorFor({
+      SMTP_URL: 'http://user:hunter2@smtp.example.com',
+      LEAD_ALERT_TO: 'pas-une-adresse',
+      LEAD_FORWARD_SECRET: 'whsec_c2hvcnQ=',
+      LEAD_FORWARD_HEADER: 'no colon here',
+      DELIVERY_CONCURRENCY: '0',
+      LEAD_CONFIRMATION: 'maybe',
+      APP_SECRET: 'short',
+    })
+    for (const name of [
+      'SMTP_URL',
+      'MAIL_FROM',
+      'LEAD_ALERT_TO',
+      'LEAD_FORWARD_SECRET',
+      'LEAD_FORWARD_HEADER',
+      'DELIVERY_CONCURRENCY',
+      'LEAD_CONFIRMATION',
+      'APP_SECRET',
+    ]) {
+      expect(message.split('\n').filter((line) => line.includes(`- ${name} `))).toHaveLength(1)
+    }
+    expect(message).not.toContain('hunter2')
+    expect(message).not.toContain('c2hvcnQ')
+    expect(message).not.toContain('short')
+  })
+
+  it('refuses an unparsable SMTP_URL and an alert address without SMTP_URL', () => {
+    expect(configErrorFor({ SMTP_URL: 'not a url', MAIL_FROM: 'a@b.fr' })).toMatch(/SMTP_URL/)
+    expect(configErrorFor({ LEAD_ALERT_TO: 'a@b.fr' })).toMatch(/LEAD_ALERT_TO is set but SMTP_URL/)
   })
 
   it.each(['0', '65535'])('accepts the edge port %s', (port) => {

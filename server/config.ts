@@ -21,6 +21,27 @@ export interface ServerConfig {
   trustProxy: TrustProxy
   /** Longest wait for the forward target before an attempt counts as failed. */
   forwardTimeoutMs: number
+  /** Standard Webhooks signing key (`whsec_…`), decoded; `undefined` = unsigned webhooks. */
+  leadForwardSecret: Buffer | undefined
+  /** One fixed header for receivers that can only check a key (`Name: value`). */
+  leadForwardHeader: { name: string; value: string } | undefined
+  /** Deliveries in flight at once, all destinations together. */
+  deliveryConcurrency: number
+  /** `undefined` = no email at all. */
+  smtp: SmtpConfig | undefined
+  /** Signs the consent-withdrawal links; `undefined` = one generated and kept in DATA_DIR. */
+  appSecret: string | undefined
+  /** The site's public address, for links in emails; `undefined` = the site configuration's. */
+  publicUrl: string | undefined
+}
+
+export interface SmtpConfig {
+  url: string
+  from: string
+  /** Broker addresses receiving an alert per lead; empty = no alert. */
+  alertTo: string[]
+  /** The visitor's confirmation email (on unless `LEAD_CONFIRMATION=off`). */
+  confirmation: boolean
 }
 
 export class ConfigError extends Error {
@@ -124,6 +145,69 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries.join(',')
 }
 
+/** An address as an SMTP server takes it: no spaces, one `@`, a dot in the domain. */
+const emailAddress = /^[^\s@<>,;]+@[^\s@<>,;.]+(\.[^\s@<>,;.]+)+$/
+
+/** `whsec_` then base64 of at least 24 random bytes (Standard Webhooks). */
+function parseWebhookSecret(value: string | undefined): Buffer | undefined {
+  if (blank(value)) return undefined
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value.trim())
+  const key = match?.[1] ? Buffer.from(match[1], 'base64') : undefined
+  if (!key || key.length < 24) {
+    throw new ConfigError(
+      'LEAD_FORWARD_SECRET must be "whsec_" followed by the base64 of at least 24 random bytes (the value is not shown).',
+    )
+  }
+  return key
+}
+
+function parseHeader(value: string | undefined): ServerConfig['leadForwardHeader'] {
+  if (blank(value)) return undefined
+  const match = /^([!#$%&'*+.^\w`|~-]+):\s*(\S.*)$/.exec(value.trim())
+  if (!match?.[1] || !match[2] || /[\r\n]/.test(match[2])) {
+    throw new ConfigError('LEAD_FORWARD_HEADER must read "Name: value" (the value is not shown).')
+  }
+  return { name: match[1], value: match[2] }
+}
+
+function parseSmtp(env: NodeJS.ProcessEnv, errors: string[]): SmtpConfig | undefined {
+  const alertTo = blank(env.LEAD_ALERT_TO)
+    ? []
+    : env.LEAD_ALERT_TO.split(',').map((address) => address.trim())
+  const confirmation = (env.LEAD_CONFIRMATION ?? '').trim().toLowerCase()
+  if (!['', 'on', 'off'].includes(confirmation)) {
+    errors.push(`LEAD_CONFIRMATION must be "on" or "off", got "${env.LEAD_CONFIRMATION}".`)
+  }
+  const badAddresses = alertTo.filter((address) => !emailAddress.test(address))
+  if (badAddresses.length > 0) {
+    errors.push(
+      `LEAD_ALERT_TO must be one or more email addresses separated by commas, got "${env.LEAD_ALERT_TO}".`,
+    )
+  }
+  if (blank(env.SMTP_URL)) {
+    if (alertTo.length > 0)
+      errors.push('LEAD_ALERT_TO is set but SMTP_URL is not: no email can leave.')
+    return undefined
+  }
+  const shown = withoutPassword(env.SMTP_URL.trim())
+  let url: URL | undefined
+  try {
+    url = new URL(env.SMTP_URL.trim())
+  } catch {
+    errors.push(`SMTP_URL must be a URL such as smtp://user:password@host:587, got "${shown}".`)
+  }
+  if (url && (!['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname)) {
+    errors.push(`SMTP_URL must start with smtp:// or smtps:// and name a host, got "${shown}".`)
+  }
+  const from = env.MAIL_FROM?.trim() ?? ''
+  const fromAddress = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from
+  if (!from) errors.push('MAIL_FROM must be set when SMTP_URL is: the address emails come from.')
+  else if (!emailAddress.test(fromAddress)) {
+    errors.push(`MAIL_FROM must be an address or "Name <address>", got "${from}".`)
+  }
+  return { url: env.SMTP_URL.trim(), from, alertTo, confirmation: confirmation !== 'off' }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const errors: string[] = []
   const attempt = <T>(read: () => T): T | undefined => {
@@ -149,6 +233,22 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
         ? 10_000
         : parseWholeNumber('FORWARD_TIMEOUT_MS', env.FORWARD_TIMEOUT_MS, 100, 120_000),
     ),
+    leadForwardSecret: attempt(() => parseWebhookSecret(env.LEAD_FORWARD_SECRET)),
+    leadForwardHeader: attempt(() => parseHeader(env.LEAD_FORWARD_HEADER)),
+    deliveryConcurrency: attempt(() =>
+      blank(env.DELIVERY_CONCURRENCY)
+        ? 16
+        : parseWholeNumber('DELIVERY_CONCURRENCY', env.DELIVERY_CONCURRENCY, 1, 256),
+    ),
+    smtp: parseSmtp(env, errors),
+    publicUrl: attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL)?.replace(/\/+$/, '')),
+    appSecret: attempt(() => {
+      if (blank(env.APP_SECRET)) return undefined
+      if (env.APP_SECRET.trim().length < 32) {
+        throw new ConfigError('APP_SECRET must be at least 32 characters (the value is not shown).')
+      }
+      return env.APP_SECRET.trim()
+    }),
   }
   if (errors.length > 0) {
     throw new ConfigError(

@@ -1,5 +1,6 @@
 /**
- * The whole server behind `npm start`, wired together: database, HTTP app, outbox worker,
+ * The whole server behind `npm start`, wired together: database, delivery destinations, HTTP app,
+ * delivery worker,
  * page-view forwarding, the daily retention purge and the command socket. `close()` (and SIGTERM
  * through it) stops in order: no new requests, requests in flight answered, the delivery under
  * way finished, then the database closed.
@@ -10,9 +11,12 @@ import { buildApp } from './app'
 import { controlSocketPath, serveControlSocket } from './commands/control-socket'
 import type { ServerConfig } from './config'
 import type { BackoffPolicy } from './delivery/backoff'
-import { startOutboxWorker, type OutboxWorker } from './delivery/outbox-worker'
+import { startDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker'
+import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
 import { purgeExpiredLeads } from './privacy/retention'
+import { loadAppSecret } from './privacy/withdrawal-token'
+import { siteConfig } from '../src/content/site-config'
 import type { Database } from './storage/database'
 import { openDatabase } from './storage/open-database'
 
@@ -24,6 +28,8 @@ export interface RelayOptions {
   backoff?: BackoffPolicy
   pollMs?: number
   rateLimits?: RelayServices['rateLimits']
+  /** The clock deciding when failing deliveries are parked (tests move it). */
+  now?: () => Date
 }
 
 export interface Relay {
@@ -39,12 +45,19 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   const db = await openDatabase(config, {
     onIdleError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
   })
-  let worker: OutboxWorker | undefined
+  const secret = await loadAppSecret(config.appSecret, config.dataDir)
+  const destinations = buildDestinations(config, {
+    siteUrl: config.publicUrl ?? siteConfig.siteUrl,
+    appSecret: secret.secret,
+  })
+  // The worker needs the app's logger, and the app needs to wake the worker: this links the two.
+  const running: { worker?: DeliveryWorker } = {}
   const services: RelayServices = {
     db,
-    onLeadStored: () => worker?.wake(),
+    onLeadStored: () => running.worker?.wake(),
     pageViews: undefined,
-    forwardingEnabled: config.leadForwardUrl !== undefined,
+    deliveries: destinations.plan,
+    appSecret: secret.secret,
     rateLimits: options.rateLimits,
   }
   try {
@@ -53,6 +66,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
       logStream: options.logStream,
     })
   } catch (error) {
+    await destinations.close()
     await db.close()
     throw error
   }
@@ -64,18 +78,26 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
       log,
     })
   }
-  if (config.leadForwardUrl) {
-    worker = startOutboxWorker({
-      db,
-      targetUrl: config.leadForwardUrl,
-      log,
-      timeoutMs: config.forwardTimeoutMs,
-      backoff: options.backoff,
-      pollMs: options.pollMs,
-    })
-  } else {
-    log.warn('LEAD_FORWARD_URL is not set: leads are stored and kept queued until it is')
+  for (const line of destinations.report) log.info(`destination ${line}`)
+  if (destinations.active.length === 0) {
+    log.warn('no destination is configured: leads are stored, and reach nobody until one is')
   }
+  if (secret.generated) {
+    log.warn(
+      'APP_SECRET is not set: withdrawal links are signed with a secret kept in DATA_DIR; set APP_SECRET when running several instances',
+    )
+  }
+  const worker = startDeliveryWorker({
+    db,
+    destinations: destinations.active,
+    log,
+    timeoutMs: config.forwardTimeoutMs,
+    concurrency: config.deliveryConcurrency,
+    backoff: options.backoff,
+    pollMs: options.pollMs,
+    now: options.now,
+  })
+  running.worker = worker
 
   const purge = () =>
     purgeExpiredLeads(db).then(
@@ -102,7 +124,8 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer)
     await purging
-    await worker?.stop()
+    await worker.stop()
+    await destinations.close()
     await services.pageViews?.drain()
     await closeSocket?.()
     await db.close()

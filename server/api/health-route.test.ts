@@ -18,7 +18,8 @@ describe('GET /healthz', () => {
       db: unreachable,
       onLeadStored: () => {},
       pageViews: undefined,
-      forwardingEnabled: true,
+      deliveries: { queued: ['webhook'], active: ['webhook'], withdrawal: ['webhook'] },
+      appSecret: 'test-secret-of-at-least-thirty-two-characters',
     })
     const response = await app.inject({ method: 'GET', url: '/healthz' })
     expect(response.statusCode).toBe(503)

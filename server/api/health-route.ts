@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { outboxBacklog } from '../delivery/outbox'
+import { deliveryBacklog, type DestinationBacklog } from '../delivery/deliveries'
 import type { RelayServices } from './relay-services'
 
 const databaseTimeoutMs = 3_000
+/** A delivery pending longer than this means a destination is failing. */
+const stalePendingSeconds = 15 * 60
 
-/** `GET /healthz`: 200 when the database answers, with the delivery backlog; 503 otherwise. */
+/**
+ * `GET /healthz`: 503 when the database does not answer. Otherwise 200 with the backlog per
+ * destination, and `"status": "degraded"` (nothing a restart would mend) when a delivery is
+ * parked, one has been pending over 15 minutes, or no destination is configured at all.
+ */
 export function registerHealthRoute(app: FastifyInstance, services: RelayServices): void {
   // Polled every few seconds by orchestrators: only failures are worth a log line.
   app.get('/healthz', { logLevel: 'warn' }, async (request, reply) => {
@@ -12,16 +18,34 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
     let timer: NodeJS.Timeout | undefined
     try {
       const backlog = await Promise.race([
-        outboxBacklog(services.db),
+        deliveryBacklog(services.db),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('database timeout')), databaseTimeoutMs)
         }),
       ])
+      const { active, queued } = services.deliveries
+      const empty: DestinationBacklog = { pending: 0, parked: 0, oldestPendingSeconds: 0 }
+      const names = [...new Set([...queued, ...active, ...Object.keys(backlog)])]
+      const destinations = Object.fromEntries(
+        names.map((name) => [name, { active: active.includes(name), ...(backlog[name] ?? empty) }]),
+      )
+      const all = Object.values(destinations)
+      const reasons = [
+        ...(active.length === 0 ? ['no destination is configured'] : []),
+        ...(all.some((entry) => entry.parked > 0) ? ['a delivery is parked'] : []),
+        ...(all.some((entry) => entry.oldestPendingSeconds > stalePendingSeconds)
+          ? ['a delivery has been pending for over 15 minutes']
+          : []),
+      ]
       return {
-        status: 'ok',
+        status: reasons.length > 0 ? 'degraded' : 'ok',
+        ...(reasons.length > 0 ? { reasons } : {}),
         database: services.db.kind,
-        forwarding: services.forwardingEnabled ? 'enabled' : 'disabled',
-        outbox: backlog,
+        destinations,
+        outbox: {
+          pending: all.reduce((sum, entry) => sum + entry.pending, 0),
+          oldestSeconds: Math.max(0, ...all.map((entry) => entry.oldestPendingSeconds)),
+        },
       }
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable')

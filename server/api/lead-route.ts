@@ -27,6 +27,7 @@ export function registerLeadRoute(
       payload: parsed.payload,
       clientIp: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
+      destinations: services.deliveries.queued,
     })
     if (result.status === 'duplicate') {
       request.log.info({ outcome: 'duplicate' }, 'lead already received')

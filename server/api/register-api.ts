@@ -5,6 +5,7 @@ import { registerLeadRoute } from './lead-route'
 import { registerPageViewRoute } from './page-view-route'
 import { createRateLimiter, defaultRateLimits, type RateLimitPolicy } from './rate-limiter'
 import type { RelayServices } from './relay-services'
+import { registerWithdrawalRoute } from './withdrawal-route'
 
 /** A lead is well under 3 KB; anything much larger is not one. */
 export const apiBodyLimit = 16 * 1024
@@ -43,5 +44,9 @@ export async function registerApi(app: FastifyInstance, services: RelayServices)
       })
     })
     registerHealthRoute(api, services)
+  })
+  // French pages, not JSON: a scope of their own, with the form parser only they need.
+  await app.register(async (pages) => {
+    registerWithdrawalRoute(pages, services, limitRate(limits.leads))
   })
 }

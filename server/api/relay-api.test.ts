@@ -49,11 +49,12 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
       event_id: 'evt_123',
     })
     expect(Date.now() - row!.received_at.getTime()).toBeLessThan(60_000)
-    const outbox = await relay().db.query(
-      'SELECT 1 FROM lead_outbox o JOIN leads l ON l.id = o.lead_id WHERE l.email = $1',
+    const deliveries = await relay().db.query<{ destination: string; state: string }>(
+      `SELECT d.destination, d.state FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
+       WHERE l.email = $1`,
       [(lead.email as string).toLowerCase()],
     )
-    expect(outbox).toHaveLength(1)
+    expect(deliveries).toEqual([{ destination: 'webhook', state: 'pending' }])
   })
 
   it('answers 400 with the form’s field errors for invalid fields, consent included', async () => {
@@ -218,17 +219,20 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     ).toBe(413)
   })
 
-  it('reports the database and the outbox backlog on /healthz', async () => {
+  it('reports the database and the backlog per destination on /healthz', async () => {
     const response = await relay().app.inject({ method: 'GET', url: '/healthz' })
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
+    // No destination is configured in this suite: the leads wait, queued for the webhook.
     expect(response.json()).toMatchObject({
-      status: 'ok',
+      status: 'degraded',
+      reasons: ['no destination is configured'],
       database: kind,
-      forwarding: 'disabled',
+      destinations: { webhook: { active: false, parked: 0 } },
       outbox: { pending: expect.any(Number), oldestSeconds: expect.any(Number) },
     })
-    expect(response.json().outbox.pending).toBeGreaterThan(0)
+    expect(response.json().destinations.webhook.pending).toBeGreaterThan(0)
+    expect(response.json().outbox.pending).toBe(response.json().destinations.webhook.pending)
   })
 
   it('still serves the site with its security headers, and the not-found page with 404', async () => {

@@ -3,6 +3,16 @@ import type { PageViewForwarder } from '../delivery/page-view-forwarder'
 import type { Database } from '../storage/database'
 import type { RateLimitPolicy } from './rate-limiter'
 
+/** Which destinations a stored lead goes to, and which ones are on. */
+export interface DeliveryPlan {
+  /** Queued for each new lead: the active destinations, and the webhook even while it is off. */
+  queued: readonly string[]
+  /** Destinations the worker delivers to now. */
+  active: readonly string[]
+  /** Destinations told when a person withdraws consent ("ne plus appeler"). */
+  withdrawal: readonly string[]
+}
+
 /** What the API routes need from the rest of the relay; tests pass their own. */
 export interface RelayServices {
   db: Database
@@ -10,8 +20,10 @@ export interface RelayServices {
   onLeadStored: () => void
   /** `undefined` when no `PAGE_VIEW_FORWARD_URL` is set: page views are then checked and dropped. */
   pageViews: PageViewForwarder | undefined
-  forwardingEnabled: boolean
-  rateLimits?: { leads: RateLimitPolicy; pageViews: RateLimitPolicy }
+  deliveries: DeliveryPlan
+  /** Signs and checks the consent-withdrawal links. */
+  appSecret: string
+  rateLimits?: { leads: RateLimitPolicy; pageViews: RateLimitPolicy } | undefined
 }
 
 export interface ApiRouteOptions {

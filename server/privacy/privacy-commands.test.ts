@@ -131,7 +131,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
       ),
     ).toBe(2)
     const queued = await relay().db.query(
-      'SELECT 1 FROM lead_outbox o LEFT JOIN leads l ON l.id = o.lead_id WHERE l.id IS NULL',
+      'SELECT 1 FROM lead_deliveries d LEFT JOIN leads l ON l.id = d.lead_id WHERE l.id IS NULL',
     )
     expect(queued).toHaveLength(0)
     const kept = await relay().db.query('SELECT 1 FROM leads WHERE email = $1', [other.email])

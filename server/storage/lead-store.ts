@@ -1,6 +1,6 @@
 /**
- * Writes a lead and its outbox row in one transaction, so that a lead acknowledged to a visitor
- * is always both stored and queued for delivery. Contact details are compared lower-cased.
+ * Writes a lead and its deliveries in one transaction, so that a lead acknowledged to a visitor
+ * is always both stored and queued for every destination. Contact details are compared lower-cased.
  */
 import { randomUUID } from 'node:crypto'
 import type { LeadPayload } from '../../src/features/lead/lead-contract'
@@ -13,6 +13,8 @@ export interface IncomingLead {
   payload: LeadPayload
   clientIp: string
   userAgent: string
+  /** The destinations it is queued for, each delivered and retried on its own. */
+  destinations: readonly string[]
 }
 
 export type StoreResult = { status: 'stored'; id: string } | { status: 'duplicate' }
@@ -51,7 +53,12 @@ export async function storeLead(db: Database, lead: IncomingLead): Promise<Store
         lead.userAgent.slice(0, 1_000),
       ],
     )
-    await tx.query('INSERT INTO lead_outbox (lead_id) VALUES ($1)', [id])
+    if (lead.destinations.length > 0) {
+      await tx.query(
+        'INSERT INTO lead_deliveries (lead_id, destination) SELECT $1, unnest($2::text[])',
+        [id, lead.destinations],
+      )
+    }
     return { status: 'stored', id }
   })
 }

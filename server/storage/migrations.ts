@@ -43,6 +43,38 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX lead_outbox_due_idx ON lead_outbox (next_attempt_at)',
     ],
   },
+  {
+    id: 2,
+    name: 'one delivery per lead, destination and event; consent withdrawal',
+    statements: [
+      `CREATE TABLE lead_deliveries (
+        lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        destination text NOT NULL,
+        event text NOT NULL DEFAULT 'lead',
+        state text NOT NULL DEFAULT 'pending'
+          CHECK (state IN ('pending', 'delivered', 'parked', 'cancelled')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        first_failure_at timestamptz,
+        lease_owner text,
+        lease_until timestamptz,
+        last_error text,
+        done_at timestamptz,
+        PRIMARY KEY (lead_id, destination, event)
+      )`,
+      `CREATE INDEX lead_deliveries_due_idx ON lead_deliveries (next_attempt_at)
+        WHERE state = 'pending'`,
+      // Leads still queued for the single webhook keep their attempts, schedule and last error.
+      `INSERT INTO lead_deliveries (lead_id, destination, attempts, next_attempt_at, last_error,
+          created_at, first_failure_at)
+        SELECT o.lead_id, 'webhook', o.attempts, o.next_attempt_at, o.last_error, l.received_at,
+          CASE WHEN o.attempts > 0 THEN l.received_at END
+        FROM lead_outbox AS o JOIN leads AS l ON l.id = o.lead_id`,
+      'DROP TABLE lead_outbox',
+      'ALTER TABLE leads ADD COLUMN consent_withdrawn_at timestamptz',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */

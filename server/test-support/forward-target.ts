@@ -5,18 +5,28 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type TargetMode = 'ok' | 'fail' | 'hang'
+/**
+ * `ok` 200, `fail` 500, `hang` no answer, `reject` 400 (permanent), `redirect` takes the POST then
+ * answers 303 to a page that answers 200 to the GET, as a Google Apps Script web app does.
+ */
+export type TargetMode = 'ok' | 'fail' | 'hang' | 'reject' | 'redirect'
 
 export interface ReceivedDelivery {
   idempotencyKey: string
   body: Record<string, unknown>
   answered: TargetMode
+  /** The request's headers, names lower-cased. */
+  headers: Record<string, string>
+  /** The exact bytes received, as the signature covers them. */
+  raw: string
 }
 
 export interface ForwardTarget {
   url: string
   mode: TargetMode
   received: ReceivedDelivery[]
+  /** GET requests that followed a `redirect` answer. */
+  redirectedGets: number
   /** Idempotency keys seen while a request with the same key was still open. */
   overlapping: string[]
   /** Keys answered OK, with how many times each. */
@@ -33,11 +43,12 @@ export async function startForwardTarget(
     url: '',
     mode: 'ok',
     received: [],
+    redirectedGets: 0,
     overlapping: [],
     deliveredCounts() {
       const counts = new Map<string, number>()
       for (const delivery of target.received) {
-        if (delivery.answered === 'ok') {
+        if (delivery.answered === 'ok' || delivery.answered === 'redirect') {
           counts.set(delivery.idempotencyKey, (counts.get(delivery.idempotencyKey) ?? 0) + 1)
         }
       }
@@ -56,9 +67,22 @@ export async function startForwardTarget(
       text += chunk
     })
     request.on('end', () => {
+      if (request.method === 'GET') {
+        target.redirectedGets += 1
+        response.writeHead(200).end('done')
+        return
+      }
       const key = String(request.headers['idempotency-key'] ?? '')
       const mode = target.mode
-      target.received.push({ idempotencyKey: key, body: JSON.parse(text || '{}'), answered: mode })
+      target.received.push({
+        idempotencyKey: key,
+        body: JSON.parse(text || '{}') as Record<string, unknown>,
+        answered: mode,
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+        ),
+        raw: text,
+      })
       if ((open.get(key) ?? 0) > 0) target.overlapping.push(key)
       open.set(key, (open.get(key) ?? 0) + 1)
       const finish = () => open.set(key, (open.get(key) ?? 1) - 1)
@@ -69,7 +93,11 @@ export async function startForwardTarget(
       }
       setTimeout(() => {
         finish()
-        response.writeHead(mode === 'ok' ? 200 : 500).end(mode)
+        if (mode === 'redirect') {
+          response.writeHead(303, { Location: '/lead/done' }).end()
+          return
+        }
+        response.writeHead({ ok: 200, fail: 500, reject: 400 }[mode]).end(mode)
       }, options.delayMs ?? 0)
     })
   })

@@ -58,6 +58,12 @@ export async function startTestRelay(
     pageViewForwardUrl: undefined,
     trustProxy: 'loopback',
     forwardTimeoutMs: 1_000,
+    leadForwardSecret: undefined,
+    leadForwardHeader: undefined,
+    deliveryConcurrency: 16,
+    smtp: undefined,
+    appSecret: 'test-secret-of-at-least-thirty-two-characters',
+    publicUrl: undefined,
     ...overrides,
   }
   const logLines: string[] = []

@@ -1,0 +1,203 @@
+/**
+ * The deliveries' SQL: one row per lead, destination and event. A claim takes due rows with
+ * `FOR UPDATE SKIP LOCKED` and stamps them with a lease, so that instances sharing one PostgreSQL
+ * never hold the same delivery at once; a lease left by a killed process runs out and the
+ * delivery is claimed again. Delivered and parked rows stay: they are the delivery history.
+ */
+import type { LeadPayload } from '../../src/features/lead/lead-contract'
+import type { Database, Sql } from '../storage/database'
+import type { DeliveryEvent, DeliveryJob } from './destination'
+
+/** Temporary failures for this long park a delivery instead of retrying it again. */
+export const parkAfterHours = 72
+
+export async function claimDueDeliveries(
+  db: Database,
+  options: { owner: string; leaseMs: number; limit: number; destinations: readonly string[] },
+): Promise<DeliveryJob[]> {
+  const rows = await db.query<{
+    lead_id: string
+    destination: string
+    event: DeliveryEvent
+    attempts: number
+    payload: LeadPayload
+    received_at: Date
+    consent_withdrawn_at: Date | null
+  }>(
+    `WITH due AS (
+       SELECT lead_id, destination, event FROM lead_deliveries
+       WHERE state = 'pending' AND next_attempt_at <= now() AND destination = ANY($4::text[])
+         AND (lease_until IS NULL OR lease_until <= now())
+       ORDER BY next_attempt_at
+       LIMIT $3
+       FOR UPDATE SKIP LOCKED
+     )
+     UPDATE lead_deliveries AS d
+     SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000),
+         attempts = d.attempts + 1
+     FROM due, leads AS l
+     WHERE d.lead_id = due.lead_id AND d.destination = due.destination AND d.event = due.event
+       AND l.id = d.lead_id
+     RETURNING d.lead_id, d.destination, d.event, d.attempts, l.payload, l.received_at,
+       l.consent_withdrawn_at`,
+    [options.owner, options.leaseMs, options.limit, options.destinations],
+  )
+  return rows.map((row) => ({
+    leadId: row.lead_id,
+    destination: row.destination,
+    event: row.event,
+    attempt: row.attempts,
+    payload: row.payload,
+    receivedAt: row.received_at,
+    consentWithdrawnAt: row.consent_withdrawn_at,
+  }))
+}
+
+type JobKey = Pick<DeliveryJob, 'leadId' | 'destination' | 'event'>
+
+/** Marks it done; a lead's first delivery anywhere is also its `delivered_at`. */
+export async function markDelivered(db: Database, job: JobKey, owner: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const released = await tx.query(
+      `UPDATE lead_deliveries
+       SET state = 'delivered', done_at = now(), lease_owner = NULL, lease_until = NULL
+       WHERE lead_id = $1 AND destination = $2 AND event = $3 AND lease_owner = $4
+       RETURNING 1`,
+      [job.leadId, job.destination, job.event, owner],
+    )
+    if (released.length > 0 && job.event === 'lead') {
+      await tx.query(
+        'UPDATE leads SET delivered_at = COALESCE(delivered_at, now()) WHERE id = $1',
+        [job.leadId],
+      )
+    }
+  })
+}
+
+/**
+ * Records a failed attempt: parked when it is permanent or when temporary failures have lasted
+ * `parkAfterHours` (counted on the worker's clock, so tests can move it), otherwise due again
+ * after `delayMs`. Resolves with the delivery's new state.
+ */
+export async function recordFailure(
+  db: Sql,
+  job: JobKey,
+  failure: { owner: string; reason: string; permanent: boolean; delayMs: number; now: Date },
+): Promise<'pending' | 'parked'> {
+  const [row] = await db.query<{ state: 'pending' | 'parked' }>(
+    `UPDATE lead_deliveries
+     SET lease_owner = NULL, lease_until = NULL, last_error = $5,
+         first_failure_at = COALESCE(first_failure_at, $8::timestamptz),
+         state = CASE
+           WHEN $6::boolean
+             OR COALESCE(first_failure_at, $8::timestamptz)
+                <= $8::timestamptz - make_interval(hours => $9)
+           THEN 'parked' ELSE 'pending' END,
+         done_at = NULL,
+         next_attempt_at = now() + make_interval(secs => $7::double precision / 1000)
+     WHERE lead_id = $1 AND destination = $2 AND event = $3 AND lease_owner = $4
+     RETURNING state`,
+    [
+      job.leadId,
+      job.destination,
+      job.event,
+      failure.owner,
+      failure.reason.slice(0, 500),
+      failure.permanent,
+      failure.delayMs,
+      failure.now,
+      parkAfterHours,
+    ],
+  )
+  return row?.state ?? 'pending'
+}
+
+export interface DestinationBacklog {
+  pending: number
+  parked: number
+  /** Age of the oldest pending delivery, in seconds; 0 when there is none. */
+  oldestPendingSeconds: number
+}
+
+/** Pending and parked deliveries per destination (destinations with neither are absent). */
+export async function deliveryBacklog(db: Sql): Promise<Record<string, DestinationBacklog>> {
+  const rows = await db.query<{
+    destination: string
+    pending: number
+    parked: number
+    oldest: number | null
+  }>(
+    `SELECT destination,
+            count(*) FILTER (WHERE state = 'pending')::int AS pending,
+            count(*) FILTER (WHERE state = 'parked')::int AS parked,
+            floor(extract(epoch FROM now() - min(created_at) FILTER (WHERE state = 'pending')))::int
+              AS oldest
+     FROM lead_deliveries WHERE state IN ('pending', 'parked') GROUP BY destination
+     ORDER BY destination`,
+  )
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.destination,
+      { pending: row.pending, parked: row.parked, oldestPendingSeconds: row.oldest ?? 0 },
+    ]),
+  )
+}
+
+export interface UndoneDelivery {
+  leadId: string
+  destination: string
+  event: DeliveryEvent
+  state: 'pending' | 'parked'
+  attempts: number
+  lastError: string | null
+  ageSeconds: number
+}
+
+/** Deliveries not done yet, oldest first: what `npm run leads:deliveries` prints. */
+export async function undoneDeliveries(db: Sql): Promise<UndoneDelivery[]> {
+  const rows = await db.query<{
+    lead_id: string
+    destination: string
+    event: DeliveryEvent
+    state: 'pending' | 'parked'
+    attempts: number
+    last_error: string | null
+    age: number
+  }>(
+    `SELECT lead_id, destination, event, state, attempts, last_error,
+            floor(extract(epoch FROM now() - created_at))::int AS age
+     FROM lead_deliveries WHERE state IN ('pending', 'parked')
+     ORDER BY created_at, lead_id, destination, event`,
+  )
+  return rows.map((row) => ({
+    leadId: row.lead_id,
+    destination: row.destination,
+    event: row.event,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    ageSeconds: row.age,
+  }))
+}
+
+/**
+ * Puts deliveries back in the queue, due now, their failure clock reset: every undelivered one of
+ * a lead, or every parked one (of one destination). Resolves with how many.
+ */
+export async function replayDeliveries(
+  db: Sql,
+  which: { leadId: string } | { parked: true; destination?: string | undefined },
+): Promise<number> {
+  const rows = await db.query(
+    `UPDATE lead_deliveries
+     SET state = 'pending', next_attempt_at = now(), first_failure_at = NULL, lease_owner = NULL,
+         lease_until = NULL
+     WHERE state IN ('pending', 'parked')
+       AND ($1::uuid IS NULL OR lead_id = $1::uuid)
+       AND ($2::boolean IS NOT TRUE OR state = 'parked')
+       AND ($3::text IS NULL OR destination = $3::text)
+     RETURNING 1`,
+    'leadId' in which ? [which.leadId, null, null] : [null, true, which.destination ?? null],
+  )
+  return rows.length
+}

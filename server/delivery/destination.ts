@@ -1,0 +1,43 @@
+/**
+ * What every delivery destination (webhook, broker alert email, visitor confirmation…) is to the
+ * worker: a name, the events it takes, and one call that sends one of them. The worker knows no
+ * kind; adding one is a module of its own and a line in destinations.ts.
+ */
+import type { LeadPayload } from '../../src/features/lead/lead-contract'
+
+/** `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler"). */
+export type DeliveryEvent = 'lead' | 'withdrawal'
+
+export interface DeliveryJob {
+  leadId: string
+  destination: string
+  event: DeliveryEvent
+  /** This attempt's number, from 1. */
+  attempt: number
+  payload: LeadPayload
+  receivedAt: Date
+  consentWithdrawnAt: Date | null
+}
+
+export type DeliveryOutcome =
+  | { ok: true }
+  /** `permanent`: sending again would fail the same way (a 4xx, a 5xx SMTP reply, a bad address). */
+  | { ok: false; permanent: boolean; reason: string }
+
+export interface Destination {
+  name: string
+  events: readonly DeliveryEvent[]
+  send(job: DeliveryJob): Promise<DeliveryOutcome>
+  close?(): Promise<void>
+}
+
+export const temporaryFailure = (reason: string): DeliveryOutcome => ({
+  ok: false,
+  permanent: false,
+  reason,
+})
+export const permanentFailure = (reason: string): DeliveryOutcome => ({
+  ok: false,
+  permanent: true,
+  reason,
+})

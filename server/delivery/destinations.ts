@@ -1,0 +1,82 @@
+/**
+ * Every destination a lead can go to, built from the configuration: the one place where kinds
+ * are registered. Says, one line each, which are on and which are off and why.
+ */
+import type { ServerConfig } from '../config'
+import type { DeliveryPlan } from '../api/relay-services'
+import { withdrawalPath } from '../content/withdrawal-page'
+import { signWithdrawalToken } from '../privacy/withdrawal-token'
+import type { Destination } from './destination'
+import { brokerAlertDestination, visitorConfirmationDestination } from './email-destinations'
+import { createMailer } from './mailer'
+import { webhookDestination } from './webhook-destination'
+
+export interface Destinations {
+  active: Destination[]
+  plan: DeliveryPlan
+  /** One line per destination, for the start log. */
+  report: string[]
+  close(): Promise<void>
+}
+
+export function buildDestinations(
+  config: ServerConfig,
+  links: { siteUrl: string; appSecret: string },
+): Destinations {
+  const active: Destination[] = []
+  const report: string[] = []
+  if (config.leadForwardUrl) {
+    active.push(
+      webhookDestination({
+        url: config.leadForwardUrl,
+        timeoutMs: config.forwardTimeoutMs,
+        secret: config.leadForwardSecret,
+        header: config.leadForwardHeader,
+      }),
+    )
+    // The host only: a webhook's path often holds its key.
+    const signed = config.leadForwardSecret ? ', signed (Standard Webhooks)' : ', unsigned'
+    report.push(`webhook: on, to ${new URL(config.leadForwardUrl).host}${signed}`)
+  } else {
+    report.push('webhook: off, LEAD_FORWARD_URL is not set (leads stay queued for it until it is)')
+  }
+
+  const mailer = config.smtp ? createMailer(config.smtp, config.forwardTimeoutMs) : undefined
+  if (!mailer || !config.smtp) {
+    report.push('email_courtier: off, SMTP_URL is not set')
+    report.push('email_visiteur: off, SMTP_URL is not set')
+  } else {
+    if (config.smtp.alertTo.length > 0) {
+      active.push(brokerAlertDestination(mailer, config.smtp.alertTo))
+      report.push(`email_courtier: on, to ${config.smtp.alertTo.length} address(es)`)
+    } else {
+      report.push('email_courtier: off, LEAD_ALERT_TO is not set')
+    }
+    if (config.smtp.confirmation) {
+      active.push(
+        visitorConfirmationDestination(mailer, {
+          siteUrl: links.siteUrl,
+          withdrawUrl: (leadId) =>
+            `${links.siteUrl}${withdrawalPath}?jeton=${signWithdrawalToken(links.appSecret, leadId)}`,
+        }),
+      )
+      report.push('email_visiteur: on (LEAD_CONFIRMATION=off turns it off)')
+    } else {
+      report.push('email_visiteur: off, LEAD_CONFIRMATION=off')
+    }
+  }
+
+  const names = active.map((destination) => destination.name)
+  return {
+    active,
+    plan: {
+      queued: [...new Set([...names, 'webhook'])],
+      active: names,
+      withdrawal: active
+        .filter((destination) => destination.events.includes('withdrawal'))
+        .map((destination) => destination.name),
+    },
+    report,
+    close: async () => mailer?.close(),
+  }
+}

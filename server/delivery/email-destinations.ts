@@ -1,0 +1,42 @@
+/**
+ * The two email destinations: the broker's alert (`LEAD_ALERT_TO`) for each new lead and each
+ * withdrawal of consent, and the visitor's confirmation, which carries the withdrawal link.
+ */
+import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../content/lead-emails'
+import type { Destination } from './destination'
+import type { Mailer } from './mailer'
+
+export function brokerAlertDestination(mailer: Mailer, to: string[]): Destination {
+  return {
+    name: 'email_courtier',
+    events: ['lead', 'withdrawal'],
+    send(job) {
+      const context = { leadId: job.leadId, payload: job.payload, receivedAt: job.receivedAt }
+      const content =
+        job.event === 'lead'
+          ? brokerAlert(context)
+          : brokerWithdrawal({ ...context, withdrawnAt: job.consentWithdrawnAt ?? new Date() })
+      return mailer.send({ ...content, to, replyTo: job.payload.email })
+    },
+  }
+}
+
+export function visitorConfirmationDestination(
+  mailer: Mailer,
+  links: { siteUrl: string; withdrawUrl: (leadId: string) => string },
+): Destination {
+  return {
+    name: 'email_visiteur',
+    events: ['lead'],
+    send(job) {
+      const content = visitorConfirmation({
+        leadId: job.leadId,
+        payload: job.payload,
+        receivedAt: job.receivedAt,
+        siteUrl: links.siteUrl,
+        withdrawUrl: links.withdrawUrl(job.leadId),
+      })
+      return mailer.send({ ...content, to: job.payload.email })
+    },
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * One pooled SMTP transport (nodemailer) for every email the relay sends, and the rule that sorts
+ * its failures: a 5xx reply or a rejected recipient is permanent, anything else (4xx, connection,
+ * timeout) is worth another attempt.
+ */
+import { createTransport } from 'nodemailer'
+import type { SmtpConfig } from '../config'
+import type { DeliveryOutcome } from './destination'
+import { permanentFailure, temporaryFailure } from './destination'
+import type { EmailContent } from '../content/lead-emails'
+
+export interface Mailer {
+  send(
+    message: EmailContent & { to: string | string[]; replyTo?: string },
+  ): Promise<DeliveryOutcome>
+  close(): Promise<void>
+}
+
+export function createMailer(config: SmtpConfig, timeoutMs: number): Mailer {
+  const transport = createTransport({
+    url: config.url,
+    pool: true,
+    maxConnections: 4,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs * 3,
+  })
+  return {
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from: config.from,
+          to: message.to,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        })
+        if (info.rejected.length > 0) return permanentFailure('recipient rejected')
+        return { ok: true }
+      } catch (error) {
+        return classify(error)
+      }
+    },
+    async close() {
+      transport.close()
+    },
+  }
+}
+
+/** A short reason, never the message or an address. */
+function classify(error: unknown): DeliveryOutcome {
+  const failure = error as { code?: string; responseCode?: number; permanent?: boolean }
+  const reason = failure.responseCode
+    ? `SMTP ${failure.responseCode}`
+    : (failure.code ?? (error instanceof Error ? error.name : 'SMTP error'))
+  const permanent =
+    failure.permanent === true ||
+    failure.code === 'EENVELOPE' ||
+    (failure.responseCode !== undefined &&
+      failure.responseCode >= 500 &&
+      failure.responseCode !== 503)
+  return permanent ? permanentFailure(reason) : temporaryFailure(reason)
+}
