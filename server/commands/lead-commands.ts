@@ -2,13 +2,57 @@
  * The operator's commands on stored leads. No HTTP route reads leads: these run from a shell on
  * the server, directly on the database or, for the embedded one, through the running server.
  */
+import { replayDeliveries, undoneDeliveries } from '../delivery/deliveries'
 import { erasePerson } from '../privacy/erase-person'
 import { exportLeadsCsv } from '../privacy/export-csv'
 import { purgeExpiredLeads, retentionYears } from '../privacy/retention'
 import type { Sql } from '../storage/database'
 
 export type LeadCommand =
-  { command: 'export'; email?: string } | { command: 'erase'; email: string } | { command: 'purge' }
+  | { command: 'export'; email?: string }
+  | { command: 'erase'; email: string }
+  | { command: 'purge' }
+  | { command: 'deliveries' }
+  | { command: 'replay'; lead: string }
+  | { command: 'replay'; parked: true; destination?: string }
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** One line per delivery not done yet, in columns. */
+async function listDeliveries(db: Sql): Promise<string> {
+  const rows = await undoneDeliveries(db)
+  if (rows.length === 0) return 'Every delivery is done.\n'
+  const header = ['lead', 'destination', 'event', 'state', 'attempts', 'age', 'last error']
+  const table = [
+    header,
+    ...rows.map((row) => [
+      row.leadId,
+      row.destination,
+      row.event,
+      row.state,
+      String(row.attempts),
+      formatAge(row.ageSeconds),
+      row.lastError ?? '',
+    ]),
+  ]
+  const widths = header.map((_, column) =>
+    Math.max(...table.map((line) => line[column]?.length ?? 0)),
+  )
+  const lines = table.map((line) =>
+    line
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd(),
+  )
+  return `${lines.join('\n')}\n`
+}
+
+function formatAge(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`
+  if (seconds < 7_200) return `${Math.floor(seconds / 60)} min`
+  if (seconds < 172_800) return `${Math.floor(seconds / 3_600)} h`
+  return `${Math.floor(seconds / 86_400)} d`
+}
 
 /** Runs one command and returns what it prints. */
 export async function runLeadCommand(db: Sql, request: LeadCommand): Promise<string> {
@@ -26,6 +70,17 @@ export async function runLeadCommand(db: Sql, request: LeadCommand): Promise<str
       const count = await purgeExpiredLeads(db)
       return `Deleted ${count} lead(s) with no interaction for ${retentionYears} years.\n`
     }
+    case 'deliveries':
+      return listDeliveries(db)
+    case 'replay': {
+      const count = await replayDeliveries(
+        db,
+        'lead' in request
+          ? { leadId: request.lead }
+          : { parked: true, destination: request.destination },
+      )
+      return `Put ${count} delivery(ies) back in the queue.\n`
+    }
   }
 }
 
@@ -35,16 +90,25 @@ export interface CommandLine {
   out?: string
 }
 
-/** Reads `export [--email x] [--out file]`, `erase --email x` or `purge` from arguments. */
+/**
+ * Reads `export [--email x] [--out file]`, `erase --email x`, `purge`, `deliveries`,
+ * `replay --lead ID` or `replay --parked [--destination NAME]` from arguments.
+ */
 export function parseCommandLine(args: readonly string[]): CommandLine {
   const [command, ...rest] = args
   const options = new Map<string, string>()
-  for (let index = 0; index < rest.length; index += 2) {
-    const [name = '', value] = rest.slice(index, index + 2)
-    if (!/^--(email|out)$/.test(name) || value === undefined) {
+  for (let index = 0; index < rest.length; index += 1) {
+    const name = rest[index] ?? ''
+    if (name === '--parked') {
+      options.set('parked', 'true')
+      continue
+    }
+    const value = rest[index + 1]
+    if (!/^--(email|out|lead|destination)$/.test(name) || value === undefined) {
       throw new Error(`Unexpected argument "${name}".`)
     }
     options.set(name.slice(2), value)
+    index += 1
   }
   const email = options.get('email')?.trim()
   const out = options.get('out')
@@ -56,8 +120,22 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
       if (!email || !email.includes('@')) throw new Error('erase needs --email <address>.')
       return withOut({ command, email })
     case 'purge':
+    case 'deliveries':
       return withOut({ command })
+    case 'replay': {
+      const lead = options.get('lead')?.trim()
+      const destination = options.get('destination')?.trim()
+      if (lead && uuid.test(lead)) return withOut({ command, lead: lead.toLowerCase() })
+      if (options.has('parked')) {
+        return withOut(
+          destination ? { command, parked: true, destination } : { command, parked: true },
+        )
+      }
+      throw new Error('replay needs --lead <lead id> or --parked [--destination <name>].')
+    }
     default:
-      throw new Error(`Unknown command "${command ?? ''}": expected export, erase or purge.`)
+      throw new Error(
+        `Unknown command "${command ?? ''}": expected export, erase, purge, deliveries or replay.`,
+      )
   }
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run leads:export|leads:erase|leads:purge`: runs a lead command on the configured
+ * `npm run leads:export|leads:erase|leads:purge|leads:deliveries|leads:replay`: runs a lead command on the configured
  * database. With the embedded one while the server runs, the server runs it (see control-socket).
  */
 import { existsSync } from 'node:fs'

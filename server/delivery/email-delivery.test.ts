@@ -1,0 +1,259 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { siteConfig } from '../../src/content/site-config'
+import { startForwardTarget, type ForwardTarget } from '../test-support/forward-target'
+import { validLead, waitFor } from '../test-support/lead-fixtures'
+import { startSmtpStandIn, smtpPassword, type SmtpStandIn } from '../test-support/smtp-stand-in'
+import { databaseKinds } from '../test-support/test-databases'
+import { roomyRateLimits, startTestRelay, type TestRelay } from '../test-support/test-relay'
+
+const fastRetries = { backoff: { baseMs: 50, maxMs: 400 }, pollMs: 50, rateLimits: roomyRateLimits }
+const brokerAddresses = ['conseil@courtier.example', 'direction@courtier.example']
+
+describe.each(databaseKinds())('email deliveries on the %s database', (kind) => {
+  let relay: TestRelay | undefined
+  let target: ForwardTarget | undefined
+  let smtp: SmtpStandIn | undefined
+
+  afterEach(async () => {
+    await relay?.stop()
+    await target?.close()
+    await smtp?.stop()
+  })
+
+  async function start() {
+    target = await startForwardTarget()
+    smtp = await startSmtpStandIn()
+    relay = await startTestRelay(
+      kind,
+      {
+        leadForwardUrl: target.url,
+        publicUrl: 'https://assurance.example',
+        smtp: {
+          url: smtp.url,
+          from: 'Alertes <alertes@courtier.example>',
+          alertTo: brokerAddresses,
+          confirmation: true,
+        },
+      },
+      fastRetries,
+    )
+    return { relay, target, smtp }
+  }
+
+  const post = (body: unknown) =>
+    relay!.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Test' },
+      payload: JSON.stringify(body),
+    })
+  const states = async () =>
+    Object.fromEntries(
+      (
+        await relay!.db.query<{ destination: string; state: string; last_error: string | null }>(
+          "SELECT destination, state, last_error FROM lead_deliveries WHERE event = 'lead'",
+        )
+      ).map((row) => [row.destination, row]),
+    )
+
+  const lead = () =>
+    validLead({
+      nom: 'Martin <b>',
+      rappel_prefere: 'matin',
+      simulation: {
+        montant_emprunte: 200_000,
+        duree_restante_ans: 20,
+        age: 32,
+        cotisation_mensuelle: null,
+        assures: 'seul',
+        economie_min: 2_400,
+        economie_max: 10_800,
+        bareme: '2026-11-22',
+      },
+    })
+
+  it('sends the broker an alert with everything needed to call, and the visitor a confirmation', async () => {
+    const { smtp } = await start()
+    const body = lead()
+    expect((await post(body)).statusCode).toBe(202)
+    await waitFor(() => smtp.received.length === 2, { what: 'two emails' })
+    const alert = smtp.received.find((mail) => mail.to.includes(brokerAddresses[0]!))!
+    const confirmation = smtp.received.find((mail) => mail.to.includes(body.email as string))!
+
+    expect(alert.to).toEqual(brokerAddresses)
+    expect(alert.from).toBe('alertes@courtier.example')
+    expect(alert.parsed.subject).toBe('Nouveau lead : Élodie Martin <b> – 0612345678')
+    expect(alert.parsed.replyTo?.value[0]?.address).toBe(body.email)
+    const text = alert.parsed.text ?? ''
+    const html = String(alert.parsed.html)
+    expect(html).toContain('href="tel:+33612345678"')
+    expect(html).toContain(`href="mailto:${body.email as string}"`)
+    expect(html).toContain('Martin &lt;b&gt;')
+    expect(html).not.toContain('Martin <b>')
+    for (const expected of [
+      'Reçu le ',
+      'Créneau préféré : Le matin (10 h – 13 h)',
+      'Montant emprunté : 200 000 €',
+      'Économie estimée : Votre estimation : entre 2 400 € et 10 800 € sur 20 ans',
+      'Page : https://assurance.example/?utm_source=facebook',
+      `Texte accepté : ${body.consentement_texte as string}`,
+      'du lundi au vendredi, 10 h – 13 h et 14 h – 20 h',
+      'D223-9',
+      'R112-7',
+      'À appeler avant le ',
+    ]) {
+      expect(text.replaceAll('\u00a0', ' ')).toContain(expected)
+    }
+    const [stored] = await relay!.db.query<{ id: string }>('SELECT id FROM leads LIMIT 1')
+    expect(text).toContain(`Lead : ${stored!.id}`)
+
+    expect(confirmation.to).toEqual([body.email])
+    const visitorText = (confirmation.parsed.text ?? '').replaceAll('\u00a0', ' ')
+    expect(visitorText).toContain(siteConfig.company.legalName)
+    expect(visitorText).toContain(`ORIAS sous le n° ${siteConfig.company.orias}`)
+    expect(visitorText).toContain('sous 48 heures, le matin (10 h – 13 h), du lundi au vendredi')
+    expect(visitorText).toContain(body.consentement_texte as string)
+    expect(visitorText).toContain('https://assurance.example/politique-confidentialite')
+    expect(visitorText).toMatch(/https:\/\/assurance\.example\/retrait-consentement\?jeton=\S+/)
+    expect(relay!.logLines.join('')).not.toContain(smtpPassword)
+    expect(relay!.logLines.join('')).not.toContain(body.email as string)
+  }, 30_000)
+
+  it('retries each destination on its own: a down SMTP server never delays the webhook', async () => {
+    const { smtp, target } = await start()
+    await smtp.stop()
+    await post(lead())
+    await waitFor(async () => (await states()).webhook?.state === 'delivered', {
+      what: 'the webhook delivery',
+    })
+    expect(target.received).toHaveLength(1)
+    const down = await states()
+    expect(down.email_courtier).toMatchObject({ state: 'pending' })
+    expect(down.email_visiteur).toMatchObject({ state: 'pending' })
+    expect(down.email_courtier!.last_error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/)
+
+    await smtp.start()
+    await waitFor(() => smtp.received.length === 2, { what: 'both emails once SMTP is back' })
+    await waitFor(async () => (await states()).email_courtier?.state === 'delivered', {
+      what: 'emails recorded as delivered',
+    })
+    expect(target.received).toHaveLength(1)
+  }, 30_000)
+
+  it('retries a 451 and parks a 550 with its reply code, without touching the webhook', async () => {
+    const { smtp } = await start()
+    smtp.mode = 'tempfail'
+    await post(lead())
+    await waitFor(() => smtp.refused.length >= 4, { what: 'two refused rounds' })
+    expect((await states()).email_courtier).toMatchObject({
+      state: 'pending',
+      last_error: 'SMTP 451',
+    })
+    smtp.mode = 'reject'
+    await waitFor(
+      async () => {
+        const now = await states()
+        return now.email_courtier?.state === 'parked' && now.email_visiteur?.state === 'parked'
+      },
+      { what: 'both emails parked' },
+    )
+    expect((await states()).email_courtier).toMatchObject({ last_error: 'SMTP 550' })
+    expect((await states()).webhook).toMatchObject({ state: 'delivered' })
+  }, 30_000)
+
+  it('withdraws consent from the link: a GET asks, a POST withdraws once and tells the broker', async () => {
+    const { smtp, target } = await start()
+    target.mode = 'fail'
+    const body = lead()
+    await post(body)
+    // A second request of the same person, by phone, with another address.
+    await post({ ...validLead(), telephone: body.telephone })
+    await waitFor(() => smtp.received.length === 4, { what: 'alerts and confirmations' })
+    const confirmation = smtp.received.find((mail) => mail.to.includes(body.email as string))!
+    const link = /https:\/\/assurance\.example(\/retrait-consentement\?jeton=\S+)/.exec(
+      confirmation.parsed.text ?? '',
+    )![1]!
+    const token = new URL(link, 'https://x').searchParams.get('jeton')!
+
+    const page = await relay!.app.inject({ method: 'GET', url: link })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/^text\/html/)
+    expect(page.body).toContain('method="post"')
+    expect(page.body).toContain('Confirmer')
+    const untouched = await relay!.db.query(
+      'SELECT 1 FROM leads WHERE consent_withdrawn_at IS NOT NULL',
+    )
+    expect(untouched).toHaveLength(0)
+
+    const confirm = () =>
+      relay!.app.inject({
+        method: 'POST',
+        url: '/retrait-consentement',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ jeton: token }).toString(),
+      })
+    const done = await confirm()
+    expect(done.statusCode).toBe(200)
+    expect(done.body).toContain('nous ne vous appellerons pas')
+    const withdrawn = await relay!.db.query(
+      'SELECT 1 FROM leads WHERE consent_withdrawn_at IS NOT NULL',
+    )
+    expect(withdrawn).toHaveLength(2)
+    // The webhook had not received either lead yet: both deliveries are stopped.
+    const stopped = await relay!.db.query<{ state: string }>(
+      "SELECT state FROM lead_deliveries WHERE destination = 'webhook' AND event = 'lead'",
+    )
+    expect(stopped.map((row) => row.state)).toEqual(['cancelled', 'cancelled'])
+
+    target.mode = 'ok'
+    await waitFor(
+      () => smtp.received.some((mail) => (mail.parsed.subject ?? '').startsWith('Ne plus appeler')),
+      { what: 'the broker told by email' },
+    )
+    await waitFor(() => target.received.some((delivery) => delivery.answered === 'ok'), {
+      what: 'the broker told by webhook',
+    })
+    const event = target.received.find((delivery) => delivery.answered === 'ok')!
+    expect(event.body).toMatchObject({
+      evenement: 'retrait_consentement',
+      consigne: 'ne plus appeler',
+      telephone: '0612345678',
+    })
+    // The leads themselves never got through: only the withdrawal did.
+    const answered = target.received.filter((delivery) => delivery.answered === 'ok')
+    expect(answered.map((delivery) => delivery.body.evenement)).toEqual(['retrait_consentement'])
+
+    const again = await confirm()
+    expect(again.statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const notices = smtp.received.filter((mail) =>
+      (mail.parsed.subject ?? '').startsWith('Ne plus appeler'),
+    )
+    expect(notices).toHaveLength(1)
+  }, 30_000)
+
+  it.each([
+    ['a forged token', 'abc.123.def'],
+    ['a token signed with another secret', '00000000-0000-4000-8000-000000000000.99999999999.xyz'],
+    ['no token', ''],
+  ])(
+    'answers %s with a clear page, never an error',
+    async (_label, token) => {
+      await start()
+      for (const request of [
+        { method: 'GET' as const, url: `/retrait-consentement?jeton=${encodeURIComponent(token)}` },
+        {
+          method: 'POST' as const,
+          url: '/retrait-consentement',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: `jeton=${encodeURIComponent(token)}`,
+        },
+      ]) {
+        const response = await relay!.app.inject(request)
+        expect(response.statusCode).toBe(400)
+        expect(response.body).toContain('Lien invalide')
+      }
+    },
+    30_000,
+  )
+})
