@@ -43,6 +43,21 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX lead_outbox_due_idx ON lead_outbox (next_attempt_at)',
     ],
   },
+  // Id 2 belongs to another change: ids need not be contiguous, each is applied once. The
+  // columns are spelled out rather than taken from `originKeys`: a released migration never changes.
+  {
+    id: 3,
+    name: 'where each lead came from',
+    statements: [
+      `ALTER TABLE leads
+        ADD COLUMN utm_source text,
+        ADD COLUMN utm_medium text,
+        ADD COLUMN utm_campaign text,
+        ADD COLUMN utm_content text,
+        ADD COLUMN utm_term text,
+        ADD COLUMN fbclid text`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
