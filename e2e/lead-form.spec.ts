@@ -10,6 +10,7 @@ import {
 } from './support/leads'
 import { variantUrl, webhookOrigin } from './support/ports'
 import { leadFormCopy } from '../src/content/lead-form'
+import { originKeys } from '../src/features/lead/lead-contract'
 import { leadMessages } from '../src/features/lead/lead-schema'
 
 const execFileAsync = promisify(execFile)
@@ -159,6 +160,9 @@ test.describe('lead form: submission', () => {
         'source',
         'telephone',
         'timestamp',
+        'utm_campaign',
+        'utm_medium',
+        'utm_source',
       ].sort(),
     )
     expect(body).toMatchObject({
@@ -171,9 +175,46 @@ test.describe('lead form: submission', () => {
       page_url: variantUrl('webhooks', address),
       consentement: true,
       consentement_texte: leadFormCopy.consentLabel,
+      utm_source: 'facebook',
+      utm_medium: 'paid',
+      utm_campaign: 'lemoine-2026',
     })
     expect(body.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
     expect(Date.parse(body.timestamp as string)).toBeGreaterThanOrEqual(before - 1_000)
+  })
+
+  test('carries where the visitor came from: the origin parameters of the address, as they are, and no other', async ({
+    page,
+  }) => {
+    const lead = uniqueLead()
+    const campaign = 'Été 2026 {{campaign.id}} A/B'
+    const fbclid = 'IwAR2F_x-Y9z'
+    const search = new URLSearchParams({
+      uid: 'abc123',
+      utm_source: 'Facebook',
+      utm_campaign: campaign,
+      utm_medium: '',
+      fbclid,
+      utm_content: 'c'.repeat(600),
+    })
+    await page.goto(`/?${search}`)
+    await fillLead(page, lead)
+    await submitButton(page).click()
+    await expect(page.getByText('Votre demande est enregistrée.')).toBeVisible()
+    await expectLeadCount(lead.email, 1)
+    const [request] = await leadRequestsFor(lead.email)
+    const body = request!.json as Record<string, unknown>
+    const origin = Object.fromEntries(
+      Object.entries(body).filter(([key]) => (originKeys as readonly string[]).includes(key)),
+    )
+    // The empty utm_medium is left out, the over-long utm_content cut to 500 characters.
+    expect(origin).toStrictEqual({
+      utm_source: 'Facebook',
+      utm_campaign: campaign,
+      utm_content: 'c'.repeat(500),
+      fbclid,
+    })
+    expect(body).not.toHaveProperty('uid')
   })
 
   test('success replaces the form with the confirmation, announces it and scrolls to the form section', async ({
@@ -250,7 +291,7 @@ test.describe('lead form: submission', () => {
     await expectLeadCount(lead.email, 1)
   })
 
-  test('without a webhook configured, the lead goes to the site’s own /api/leads and is stored', async ({
+  test('without a webhook configured, the lead goes to the site’s own /api/leads and is stored with its origin', async ({
     page,
   }) => {
     const lead = uniqueLead()
@@ -258,7 +299,7 @@ test.describe('lead form: submission', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST') posted.push(request.url())
     })
-    await page.goto(variantUrl('relay'))
+    await page.goto(variantUrl('relay', '/?utm_source=facebook&utm_campaign=120210000000000001'))
     await fillLead(page, lead)
     await submitButton(page).click()
     await expect(page.getByText('Votre demande est enregistrée.')).toBeVisible()
@@ -273,6 +314,8 @@ test.describe('lead form: submission', () => {
     expect(header).toContain('email,telephone')
     expect(rest).toEqual([])
     expect(row).toContain(`,${lead.email},0612345678,facebook_ads,`)
+    // Where the lead came from, in the export's last six cells.
+    expect(row).toMatch(/,facebook,,120210000000000001,,,$/)
   })
 })
 

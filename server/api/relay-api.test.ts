@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rateTableVersion } from '../../src/content/insurance-rates'
+import { originKeys } from '../../src/features/lead/lead-contract'
 import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'
@@ -129,6 +130,59 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     expect(response.json()).toEqual({
       error: 'Invalid lead',
       fields: { 'simulation.montant_emprunte': 'Expected a whole number from 10000 to 2000000' },
+    })
+    expect(await storedLeads(lead.email as string)).toHaveLength(0)
+  })
+
+  it('stores where the lead came from in its own columns and keeps it in the payload', async () => {
+    const origin = {
+      utm_source: 'facebook',
+      utm_medium: 'paid',
+      utm_campaign: '120210000000000001',
+      utm_content: 'Été 🚀 "A/B", v2',
+      utm_term: 'x'.repeat(500),
+      fbclid: 'IwAR2F_abc-DEF',
+    }
+    const lead = validLead(origin)
+    expect((await postLead(lead)).statusCode).toBe(202)
+    const [row] = await relay().db.query<Record<string, unknown>>(
+      `SELECT ${originKeys.join(', ')}, payload FROM leads WHERE email = $1`,
+      [lead.email],
+    )
+    const { payload, ...columns } = row!
+    expect(columns).toStrictEqual(origin)
+    expect(payload).toMatchObject(origin)
+  })
+
+  it('leaves the origin columns empty for a lead whose address had none', async () => {
+    const lead = validLead({ utm_source: 'facebook' })
+    expect((await postLead(lead)).statusCode).toBe(202)
+    const [row] = await relay().db.query<Record<string, unknown>>(
+      `SELECT ${originKeys.join(', ')} FROM leads WHERE email = $1`,
+      [lead.email],
+    )
+    expect(row).toStrictEqual({
+      utm_source: 'facebook',
+      utm_medium: null,
+      utm_campaign: null,
+      utm_content: null,
+      utm_term: null,
+      fbclid: null,
+    })
+  })
+
+  it.each([
+    ['utm_campaign', '501 characters', 'x'.repeat(501)],
+    ['fbclid', 'a number', 12345],
+    ['utm_source', 'an array', ['facebook']],
+    ['utm_term', 'null', null],
+  ])('answers 400 naming %s given %s, and stores nothing', async (key, _given, value) => {
+    const lead = validLead({ utm_source: 'facebook', [key]: value })
+    const response = await postLead(lead)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Invalid lead',
+      fields: { [key]: 'Expected text of at most 500 characters' },
     })
     expect(await storedLeads(lead.email as string)).toHaveLength(0)
   })

@@ -3,7 +3,7 @@
  * visitor's confirmation. Server-only: nothing here reaches a browser. Every value a visitor
  * typed is escaped in the HTML part.
  */
-import { callbackSlots, type LeadPayload } from '../../src/features/lead/lead-contract'
+import { callbackSlots, originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import { leadFormCopy, leadFormNotice } from '../../src/content/lead-form'
 import { estimateRecall, euros } from '../../src/content/estimate'
 import { insuredField } from '../../src/content/estimate'
@@ -15,16 +15,6 @@ export interface EmailContent {
   text: string
   html: string
 }
-
-/** Keys of the address a lead arrived on, where the page sends them. */
-const originKeys = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'utm_term',
-  'fbclid',
-] as const
 
 const dayMs = 24 * 60 * 60 * 1_000
 
@@ -128,10 +118,10 @@ function simulationLines(payload: LeadPayload): Line[] {
 }
 
 function originLines(payload: LeadPayload): Line[] {
-  const values = payload as unknown as Record<string, unknown>
-  const lines: Line[] = originKeys
-    .filter((key) => typeof values[key] === 'string' && values[key] !== '')
-    .map((key) => [key, values[key] as string])
+  const lines = originKeys.flatMap((key): Line[] => {
+    const value = payload[key]
+    return value ? [[key, value]] : []
+  })
   return [...lines, ['Page', payload.page_url]]
 }
 

@@ -59,6 +59,8 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
   const lead = () =>
     validLead({
       nom: 'Martin <b>',
+      utm_campaign: '120210000000001',
+      fbclid: 'IwAR0abc',
       rappel_prefere: 'matin',
       simulation: {
         montant_emprunte: 200_000,
@@ -96,6 +98,8 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       'Montant emprunté : 200 000 €',
       'Économie estimée : Votre estimation : entre 2 400 € et 10 800 € sur 20 ans',
       'Page : https://assurance.example/?utm_source=facebook',
+      'utm_campaign : 120210000000001',
+      'fbclid : IwAR0abc',
       `Texte accepté : ${body.consentement_texte as string}`,
       'du lundi au vendredi, 10 h – 13 h et 14 h – 20 h',
       'D223-9',

@@ -2,7 +2,12 @@
  * The stored leads as CSV, one line each, oldest first: what the broker hands to an advisor or
  * gives a person asking for their data (GDPR art. 15).
  */
-import { simulationKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
+import {
+  originKeys,
+  simulationKeys,
+  type OriginKey,
+  type LeadPayload,
+} from '../../src/features/lead/lead-contract'
 import type { Sql } from '../storage/database'
 
 const columns = [
@@ -22,9 +27,12 @@ const columns = [
   'user_agent',
   'rappel_prefere',
   ...simulationKeys,
+  ...originKeys,
 ] as const
 
-interface LeadRow {
+type OriginColumns = Record<OriginKey, string | null>
+
+interface LeadRow extends OriginColumns {
   id: string
   received_at: Date
   last_interaction_at: Date
@@ -52,10 +60,18 @@ function simulationCells(payload: LeadPayload): Record<(typeof simulationKeys)[n
   ) as Record<(typeof simulationKeys)[number], string>
 }
 
+/** Where the lead came from, from its own columns; empty cells for what the ad link lacked. */
+function originCells(row: OriginColumns): Record<OriginKey, string> {
+  return Object.fromEntries(originKeys.map((key) => [key, row[key] ?? ''])) as Record<
+    OriginKey,
+    string
+  >
+}
+
 export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): Promise<string> {
   const rows = await db.query<LeadRow>(
     `SELECT id, received_at, last_interaction_at, delivered_at, payload, consent_text, client_ip,
-            user_agent
+            user_agent, ${originKeys.join(', ')}
      FROM leads WHERE $1::text IS NULL OR email = lower(trim($1::text))
      ORDER BY received_at, id`,
     [filter.email ?? null],
@@ -78,6 +94,7 @@ export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): 
       user_agent: row.user_agent,
       rappel_prefere: row.payload.rappel_prefere ?? '',
       ...simulationCells(row.payload),
+      ...originCells(row),
     }
     return columns.map((column) => csvCell(values[column])).join(',')
   })

@@ -3,7 +3,7 @@
  * is always both stored and queued for every destination. Contact details are compared lower-cased.
  */
 import { randomUUID } from 'node:crypto'
-import type { LeadPayload } from '../../src/features/lead/lead-contract'
+import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Database } from './database'
 
 /** A second lead with the same email and phone within this window is the same request. */
@@ -41,8 +41,9 @@ export async function storeLead(db: Database, lead: IncomingLead): Promise<Store
     if (earlier.some((row) => row.duplicate)) return { status: 'duplicate' }
     const id = randomUUID()
     await tx.query(
-      `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent)
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7)`,
+      `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent,
+                          ${originKeys.join(', ')})
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, ${originKeys.map((_, i) => `$${i + 8}`).join(', ')})`,
       [
         id,
         email,
@@ -51,6 +52,7 @@ export async function storeLead(db: Database, lead: IncomingLead): Promise<Store
         lead.payload.consentement_texte,
         lead.clientIp,
         lead.userAgent.slice(0, 1_000),
+        ...originKeys.map((key) => lead.payload[key] ?? null),
       ],
     )
     if (lead.destinations.length > 0) {

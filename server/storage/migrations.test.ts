@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { originKeys } from '../../src/features/lead/lead-contract'
 import { rm } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTempDir } from '../test-support/fake-site'
@@ -57,7 +58,7 @@ describe.each(databaseKinds())('migration 2 on the %s database', (kind) => {
        VALUES ($1, 2, now() + interval '5 minutes', 'HTTP 500')`,
       [queued],
     )
-    expect(await migrate(db)).toEqual([2])
+    expect(await migrate(db)).toEqual([2, 3])
     const rows = await db.query<Record<string, unknown>>(
       `SELECT lead_id, destination, event, state, attempts, last_error,
               next_attempt_at > now() AS later
@@ -76,4 +77,66 @@ describe.each(databaseKinds())('migration 2 on the %s database', (kind) => {
     ])
     expect(await migrate(db)).toEqual([])
   }, 60_000)
+})
+
+// A fresh embedded database takes seconds to start on a busy machine.
+describe.each(databaseKinds())('migrations on the %s database', (kind) => {
+  let db: Database | undefined
+  let postgres: TestDatabase | undefined
+
+  afterEach(async () => {
+    await db?.close()
+    await postgres?.drop()
+    db = postgres = undefined
+  })
+
+  async function open(): Promise<Database> {
+    if (kind === 'embedded') return openEmbeddedDatabase(undefined)
+    postgres = await createPostgresDatabase()
+    return openPostgresDatabase(postgres.url)
+  }
+
+  /** A database as the first release left it, holding one lead. */
+  async function atFirstRelease(database: Database): Promise<void> {
+    await database.transaction(async (tx) => {
+      await tx.query(`CREATE TABLE schema_migrations (
+        id integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`)
+      for (const statement of migrations[0]!.statements) await tx.query(statement)
+      await tx.query(`INSERT INTO schema_migrations (id, name) VALUES (1, 'first release')`)
+      await tx.query(
+        `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent)
+         VALUES ('00000000-0000-4000-8000-000000000001', 'a@b.fr', '0612345678',
+                 '{"utm_source":"facebook"}', 'J’accepte', '203.0.113.1', 'Test')`,
+      )
+    })
+  }
+
+  it('adds the origin columns to a database of the first release, keeping its leads', async () => {
+    db = await open()
+    await atFirstRelease(db)
+    expect(await migrate(db)).toEqual([2, 3])
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT payload, ${originKeys.join(', ')} FROM leads`,
+    )
+    expect(row).toStrictEqual({
+      payload: { utm_source: 'facebook' },
+      ...Object.fromEntries(originKeys.map((key) => [key, null])),
+    })
+    expect(await migrate(db)).toEqual([])
+  }, 30_000)
+
+  it('builds a new database with every migration, the origin columns included', async () => {
+    db = await open()
+    expect(await migrate(db)).toEqual(migrations.map((migration) => migration.id))
+    const columns = await db.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns
+       WHERE table_name = 'leads' AND data_type = 'text' AND is_nullable = 'YES'`,
+    )
+    expect(columns.map((column) => column.column_name)).toEqual(
+      expect.arrayContaining([...originKeys]),
+    )
+  }, 30_000)
 })

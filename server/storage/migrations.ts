@@ -75,6 +75,21 @@ export const migrations: readonly Migration[] = [
       'ALTER TABLE leads ADD COLUMN consent_withdrawn_at timestamptz',
     ],
   },
+  // The columns are spelled out rather than taken from `originKeys`: a released migration never
+  // changes.
+  {
+    id: 3,
+    name: 'where each lead came from',
+    statements: [
+      `ALTER TABLE leads
+        ADD COLUMN utm_source text,
+        ADD COLUMN utm_medium text,
+        ADD COLUMN utm_campaign text,
+        ADD COLUMN utm_content text,
+        ADD COLUMN utm_term text,
+        ADD COLUMN fbclid text`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */

@@ -5,7 +5,7 @@ const { company, dataProtection } = siteConfig
 
 const noTrackerBlocks = [
   p(
-    'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité d’un tiers. Seul l’identifiant de clic décrit plus haut (« Finalités ») nous est transmis, sans cookie.',
+    'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité d’un tiers. Seuls les identifiants de clic et les références d’annonce décrits plus haut (« Finalités »), lus dans l’adresse de la page, nous sont transmis, sans cookie.',
   ),
 ]
 
@@ -70,6 +70,9 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
           p(
             'Quand vous arrivez d’une de nos annonces, l’adresse de la page contient un identifiant de clic (paramètre « uid ») : nous enregistrons cet identifiant et l’heure de votre arrivée, sans cookie et sans rien lire dans votre navigateur, pour savoir quelles annonces amènent des visiteurs.',
           ),
+          p(
+            'Si vous envoyez ensuite le formulaire, votre demande indique aussi l’annonce dont vous venez, telle que l’adresse de la page la décrit : les références de la campagne, de l’ensemble de publicités et de l’annonce, et l’identifiant de clic que Meta ajoute à ses liens (paramètre « fbclid »). Elles sont lues dans l’adresse, sans cookie, et conservées avec votre demande, pour savoir quelles annonces amènent des demandes.',
+          ),
         ],
       },
       {
@@ -79,7 +82,7 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
             'Le traitement de vos coordonnées repose sur votre consentement (article 6.1.a du règlement général sur la protection des données, RGPD), donné en cochant la case prévue dans le formulaire. Vous pouvez le retirer à tout moment, sans que cela remette en cause les traitements déjà effectués.',
           ),
           p(
-            'L’enregistrement de l’identifiant de clic repose sur notre intérêt légitime à mesurer l’efficacité de nos annonces (article 6.1.f du RGPD) ; vous pouvez vous y opposer à tout moment en nous écrivant.',
+            'L’enregistrement des identifiants de clic et des références de l’annonce repose sur notre intérêt légitime à mesurer l’efficacité de nos annonces (article 6.1.f du RGPD) ; vous pouvez vous y opposer à tout moment en nous écrivant.',
           ),
         ],
       },

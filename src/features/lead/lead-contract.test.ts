@@ -4,6 +4,7 @@ import {
   buildLeadPayload,
   leadPayloadKeys,
   leadSource,
+  originKeys,
   parseLeadPayload,
   simulationOf,
 } from '@/features/lead/lead-contract'
@@ -307,7 +308,7 @@ describe('buildLeadPayload', () => {
     expect(buildLeadPayload(fields, { pageUrl: url, timestamp, consentText }).page_url).toBe(url)
   })
 
-  it('adds the callback slot, the simulation and the event id only when given', () => {
+  it('adds the callback slot, the simulation, the event id and the origin only when given', () => {
     const simulation = simulationOf({
       amount: 200_000,
       yearsLeft: 20,
@@ -322,10 +323,116 @@ describe('buildLeadPayload', () => {
       callback: 'matin',
       simulation,
       eventId: 'evt-1',
+      origin: Object.fromEntries(originKeys.map((key) => [key, `${key}-value`])),
     })
-    expect(payload).toMatchObject({ rappel_prefere: 'matin', simulation, event_id: 'evt-1' })
+    expect(payload).toMatchObject({
+      rappel_prefere: 'matin',
+      simulation,
+      event_id: 'evt-1',
+      utm_source: 'utm_source-value',
+      fbclid: 'fbclid-value',
+    })
     expect(Object.keys(payload)).toEqual(leadPayloadKeys.filter((key) => key in payload))
     expect(Object.keys(payload)).toHaveLength(leadPayloadKeys.length)
+  })
+})
+
+describe('buildLeadPayload: where the lead came from', () => {
+  const context = {
+    pageUrl: 'https://www.example.fr/',
+    timestamp: '2026-09-01T08:30:15.123Z',
+    consentText,
+  }
+  const fields = { nom: 'Martin', prenom: 'Claire', email: 'c@example.fr', telephone: '0612345678' }
+  const originOf = (payload: object) =>
+    Object.fromEntries(
+      Object.entries(payload).filter(([key]) => key.startsWith('utm_') || key === 'fbclid'),
+    )
+
+  it('keeps the origin keys present in the address as they are, and nothing else of it', () => {
+    const search = new URLSearchParams(
+      '?utm_source=Facebook&utm_campaign=%7B%7Bcampaign.id%7D%7D%20%C3%A9t%C3%A9&fbclid=IwAR0x_Y-z&uid=abc&utm_id=9&UTM_MEDIUM=paid',
+    )
+    const payload = buildLeadPayload(fields, { ...context, origin: Object.fromEntries(search) })
+    expect(originOf(payload)).toStrictEqual({
+      utm_source: 'Facebook',
+      utm_campaign: '{{campaign.id}} été',
+      fbclid: 'IwAR0x_Y-z',
+    })
+    expect(payload).not.toHaveProperty('uid')
+    expect(payload).not.toHaveProperty('UTM_MEDIUM')
+  })
+
+  it('leaves out keys that are absent or empty', () => {
+    const payload = buildLeadPayload(fields, {
+      ...context,
+      origin: Object.fromEntries(new URLSearchParams('?utm_source=&utm_medium=paid&fbclid')),
+    })
+    expect(originOf(payload)).toStrictEqual({ utm_medium: 'paid' })
+    expect(originOf(buildLeadPayload(fields, context))).toStrictEqual({})
+  })
+
+  it('cuts a value longer than 500 characters, so the relay never refuses a visitor for it', () => {
+    const payload = buildLeadPayload(fields, {
+      ...context,
+      origin: { utm_content: 'é'.repeat(600), utm_term: 'x'.repeat(500) },
+    })
+    expect(payload.utm_content).toBe('é'.repeat(500))
+    expect(payload.utm_term).toBe('x'.repeat(500))
+    expect(parseLeadPayload(payload).ok).toBe(true)
+  })
+
+  it('never sends what the relay refuses: half an emoji left by the cut, or U+0000', () => {
+    const payload = buildLeadPayload(fields, {
+      ...context,
+      origin: { utm_content: `${'x'.repeat(499)}🚀🚀`, utm_term: 'a\0b', fbclid: '🚀'.repeat(250) },
+    })
+    expect(payload.utm_content).toBe('x'.repeat(499))
+    expect(payload.utm_term).toBe('ab')
+    expect(payload.fbclid).toBe('🚀'.repeat(250))
+  })
+})
+
+describe('parseLeadPayload: where the lead came from', () => {
+  it('keeps each origin key as it is, spaces and case included', () => {
+    const origin = {
+      utm_source: 'Facebook',
+      utm_medium: ' Paid ',
+      utm_campaign: '120210000000000001',
+      utm_content: '{{ad.id}}',
+      utm_term: 'Été 2026 / 35-50',
+      fbclid: 'IwAR2F_abc-DEF',
+    }
+    expect(payloadOf({ ...validBody(), ...origin })).toStrictEqual({ ...validBody(), ...origin })
+  })
+
+  it('accepts exactly 500 characters', () => {
+    expect(payloadOf({ ...validBody(), utm_term: 'a'.repeat(500) }).utm_term).toBe('a'.repeat(500))
+  })
+
+  it('leaves out an empty value', () => {
+    expect(payloadOf({ ...validBody(), utm_source: '', fbclid: '' })).toStrictEqual(validBody())
+  })
+
+  it.each(
+    originKeys.flatMap((key) => [
+      [key, 'a'.repeat(501)],
+      [key, 42],
+      [key, { a: 1 }],
+      [key, ['x']],
+      [key, null],
+      [key, true],
+    ]),
+  )('refuses %s = %j, naming the field', (key, value) => {
+    expect(errorsOf({ ...validBody(), utm_source: 'facebook', [key]: value })).toStrictEqual({
+      [key]: 'Expected text of at most 500 characters',
+    })
+  })
+
+  it('names every bad origin field at once', () => {
+    expect(
+      Object.keys(errorsOf({ ...validBody(), utm_campaign: 'a'.repeat(501), fbclid: 7 })),
+    ).toEqual(['utm_campaign', 'fbclid'])
   })
 })
 

@@ -30,6 +30,24 @@ export const honeypotField = 'site_web'
 export const callbackSlots = ['des_que_possible', 'matin', 'apres_midi', 'soir'] as const
 export type CallbackSlot = (typeof callbackSlots)[number]
 
+/**
+ * Where the lead came from: the parameters of the ad's link, read from the landing page's own
+ * address, sent under the same names when present, stored in columns of their own.
+ */
+export const originKeys = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'fbclid',
+] as const
+export type OriginKey = (typeof originKeys)[number]
+export type LeadOrigin = Partial<Record<OriginKey, string>>
+
+/** Longest origin value kept; the page cuts longer ones, the relay refuses them. */
+export const maxOriginLength = 500
+
 /** The estimate the visitor saw, sent only when there was one (integers: euros, years, ages). */
 export interface LeadSimulation {
   montant_emprunte: number
@@ -45,7 +63,7 @@ export interface LeadSimulation {
 }
 
 /** What the lead webhook receives (SPEC §3, plus the proof of consent from DECISIONS.md). */
-export interface LeadPayload extends LeadFields {
+export interface LeadPayload extends LeadFields, LeadOrigin {
   source: typeof leadSource
   page_url: string
   timestamp: string
@@ -72,6 +90,7 @@ export const leadPayloadKeys = [
   'rappel_prefere',
   'simulation',
   'event_id',
+  ...originKeys,
 ] as const satisfies readonly (keyof LeadPayload)[]
 
 /** The simulation's keys, in the order the CSV export shows them. */
@@ -124,9 +143,14 @@ export function buildLeadPayload(
     eventId?: string | undefined
     callback?: CallbackSlot | undefined
     simulation?: LeadSimulation | undefined
+    /**
+     * The page address's parameters (any may be passed: only the origin keys are kept); empty
+     * values are left out and long ones cut, so that a visitor never gets an error for an ad link.
+     */
+    origin?: LeadOrigin | undefined
   },
 ): LeadPayload {
-  return {
+  const payload: LeadPayload = {
     ...normalizeLead(fields),
     source: leadSource,
     page_url: context.pageUrl,
@@ -137,6 +161,12 @@ export function buildLeadPayload(
     ...(context.simulation ? { simulation: context.simulation } : {}),
     ...(context.eventId ? { event_id: context.eventId } : {}),
   }
+  for (const key of originKeys) {
+    const value = context.origin?.[key]
+    // A cut may split an emoji, and the relay refuses half of one as it refuses U+0000.
+    if (value) payload[key] = value.slice(0, maxOriginLength).replace(/\0|[\ud800-\udbff]$/g, '')
+  }
+  return payload
 }
 
 const maxFieldLength = 200
@@ -200,6 +230,13 @@ export function parseLeadPayload(body: unknown): ParsedLead {
   if (callback !== undefined && !callbackSlots.includes(callback as CallbackSlot)) {
     errors.rappel_prefere = `Expected one of ${callbackSlots.join(', ')}`
   }
+  const origin: LeadOrigin = {}
+  for (const key of originKeys) {
+    const value = body[key]
+    if (value === undefined) continue
+    if (typeof value === 'string' && value.length <= maxOriginLength) origin[key] = value
+    else errors[key] = `Expected text of at most ${maxOriginLength} characters`
+  }
   const simulation = body.simulation === undefined ? undefined : parseSimulation(body.simulation)
   if (simulation && !simulation.ok) Object.assign(errors, simulation.errors)
   if (Object.keys(errors).length > 0) return { ok: false, errors }
@@ -214,6 +251,7 @@ export function parseLeadPayload(body: unknown): ParsedLead {
       eventId: typeof eventId === 'string' ? eventId : undefined,
       callback: callback as CallbackSlot | undefined,
       simulation: simulation?.ok ? simulation.value : undefined,
+      origin,
     }),
     honeypotFilled: typeof trap === 'string' ? trap.trim() !== '' : Boolean(trap),
   }

@@ -147,6 +147,8 @@ export function LeadForm() {
         eventId,
         callback,
         simulation: currentSimulation(),
+        // The page never changes its address: this is the ad link the visitor arrived by.
+        origin: Object.fromEntries(new URLSearchParams(window.location.search)),
       })
       await submitLead(payload, clientEnv.leadEndpoint)
       setSent(payload)
