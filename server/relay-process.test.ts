@@ -12,6 +12,7 @@ import { createFakeSite, createTempDir } from './test-support/fake-site'
 import { startForwardTarget, type ForwardTarget } from './test-support/forward-target'
 import { validLead, waitFor } from './test-support/lead-fixtures'
 import { postLeadTo, startRelayProcess, type RelayProcess } from './test-support/relay-process'
+import { startSmtpStandIn } from './test-support/smtp-stand-in'
 import {
   createPostgresDatabase,
   databaseKinds,
@@ -166,6 +167,70 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
     60_000,
   )
 })
+
+describe.each(databaseKinds())(
+  'the server process with every destination on the %s database',
+  (kind) => {
+    it('loses no delivery of any destination to a SIGKILL while they are in flight', async () => {
+      const target = await startForwardTarget()
+      const smtp = await startSmtpStandIn()
+      const dataDir = await createTempDir('relay-kill-')
+      const database = kind === 'postgres' ? await createPostgresDatabase() : undefined
+      const env = {
+        DIST_DIR: distDir,
+        DATA_DIR: dataDir,
+        DATABASE_URL: database?.url ?? '',
+        LEAD_FORWARD_URL: target.url,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Alertes <alertes@courtier.example>',
+        LEAD_ALERT_TO: 'conseil@courtier.example',
+        FORWARD_TIMEOUT_MS: '500',
+        LOG_LEVEL: 'warn',
+      }
+      let relay: RelayProcess | undefined
+      try {
+        target.mode = 'hang'
+        smtp.mode = 'hang'
+        relay = await startRelayProcess(env)
+        const leads = Array.from({ length: 8 }, () => validLead())
+        for (const [index, lead] of leads.entries()) {
+          expect((await postLeadTo(relay.url, lead, `192.0.2.${index + 1}`)).status).toBe(202)
+        }
+        await waitFor(() => target.received.length >= 4 && smtp.held.length >= 4, {
+          what: 'webhook and email deliveries in flight',
+        })
+        relay.child.kill('SIGKILL')
+        expect(await relay.exited).toBe('SIGKILL')
+
+        target.mode = 'ok'
+        smtp.mode = 'ok'
+        relay = await startRelayProcess(env)
+        const emails = leads.map((lead) => lead.email as string)
+        const mailsTo = (address: string) =>
+          smtp.received.filter((mail) => mail.to.includes(address))
+        await waitFor(
+          () =>
+            target.deliveredCounts().size === leads.length &&
+            mailsTo('conseil@courtier.example').length === leads.length &&
+            emails.every((email) => mailsTo(email).length === 1),
+          { timeoutMs: 90_000, what: 'every lead delivered to all three destinations' },
+        )
+        expect([...target.deliveredCounts().values()].every((count) => count === 1)).toBe(true)
+        const alerted = mailsTo('conseil@courtier.example').map(
+          (mail) => mail.parsed.replyTo?.value[0]?.address,
+        )
+        expect(new Set(alerted)).toEqual(new Set(emails))
+      } finally {
+        relay?.child.kill('SIGKILL')
+        await relay?.exited
+        await target.close()
+        await smtp.stop()
+        await database?.drop()
+        await rm(dataDir, { recursive: true, force: true })
+      }
+    }, 150_000)
+  },
+)
 
 describe('the server process with a bad configuration', () => {
   it('exits with code 1 and one English message per bad variable', async () => {
