@@ -36,12 +36,14 @@ export async function startRelayProcess(env: Record<string, string>): Promise<Re
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   )
-  let ended = false
-  void exited.then(() => (ended = true))
+  let ended: number | string | undefined
+  void exited.then((how) => (ended = how))
   const url = `http://127.0.0.1:${port}`
   await waitFor(
     async () => {
-      if (ended) throw new Error(`The server exited during start:\n${output}`)
+      if (ended !== undefined) {
+        throw new Error(`The server exited during start (${ended}):\n${output}`)
+      }
       return fetch(`${url}/healthz`).then(
         (response) => response.ok,
         () => false,
