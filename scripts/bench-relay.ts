@@ -1,16 +1,22 @@
 /**
  * `npm run bench:relay`: how many leads per second the relay accepts, and how fast it answers,
  * on loopback, for the embedded database and (when TEST_DATABASE_URL is set, as the npm script
- * does through scripts/with-postgres.ts) PostgreSQL. Each run is a real server process with the
- * outbox delivering to a local stand-in; requests are bounded in number and time.
+ * does through scripts/with-postgres.ts) PostgreSQL. Each run is a real server process with its
+ * deliveries going to a local stand-in; requests are bounded in number and time. Then how many
+ * leads per second it delivers to a webhook that takes 1 s to answer, at the default
+ * DELIVERY_CONCURRENCY and one at a time (what a single sequential sender would do).
  */
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { createFakeSite, createTempDir } from '../server/test-support/fake-site'
-import { startForwardTarget } from '../server/test-support/forward-target'
-import { validLead } from '../server/test-support/lead-fixtures'
-import { postLeadTo, startRelayProcess } from '../server/test-support/relay-process'
+import { startForwardTarget, type ForwardTarget } from '../server/test-support/forward-target'
+import { validLead, waitFor } from '../server/test-support/lead-fixtures'
+import {
+  postLeadTo,
+  startRelayProcess,
+  type RelayProcess,
+} from '../server/test-support/relay-process'
 import { createPostgresDatabase, postgresUrl } from '../server/test-support/test-databases'
 
 const requests = 2_000
@@ -35,18 +41,34 @@ function clientIp(index: number): string {
   return `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`
 }
 
-async function runOnce(database: string, databaseUrl: string): Promise<Result> {
+/** A real relay process delivering to a local stand-in, both torn down after `run`. */
+async function withRelay<T>(
+  options: { env: Record<string, string>; targetDelayMs?: number },
+  run: (relay: RelayProcess, target: ForwardTarget) => Promise<T>,
+): Promise<T> {
   const distDir = await createFakeSite()
   const dataDir = await createTempDir('relay-bench-')
-  const target = await startForwardTarget()
+  const target = await startForwardTarget({ delayMs: options.targetDelayMs ?? 0 })
   const relay = await startRelayProcess({
     DIST_DIR: distDir,
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
     LEAD_FORWARD_URL: target.url,
     LOG_LEVEL: 'warn',
+    ...options.env,
   })
   try {
+    return await run(relay, target)
+  } finally {
+    relay.child.kill('SIGTERM')
+    await relay.exited
+    await target.close()
+    await rm(distDir, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+function runOnce(database: string, databaseUrl: string): Promise<Result> {
+  return withRelay({ env: { DATABASE_URL: databaseUrl } }, async (relay) => {
     for (let index = 0; index < warmup; index += 1) {
       await postLeadTo(relay.url, validLead(), clientIp(requests + index))
     }
@@ -75,13 +97,25 @@ async function runOnce(database: string, databaseUrl: string): Promise<Result> {
       p50: percentile(latencies, 0.5),
       p99: percentile(latencies, 0.99),
     }
-  } finally {
-    relay.child.kill('SIGTERM')
-    await relay.exited
-    await target.close()
-    await rm(distDir, { recursive: true, force: true })
-    await rm(dataDir, { recursive: true, force: true })
-  }
+  })
+}
+
+const slowTargetMs = 1_000
+
+/** Leads delivered per second to a webhook answering in 1 s, from the first post to the last 2xx. */
+function deliveryThroughput(deliveryConcurrency: number, deliveredLeads: number): Promise<number> {
+  const env = { DATABASE_URL: '', DELIVERY_CONCURRENCY: String(deliveryConcurrency) }
+  return withRelay({ env, targetDelayMs: slowTargetMs }, async (relay, target) => {
+    const started = performance.now()
+    for (let index = 0; index < deliveredLeads; index += 1) {
+      await postLeadTo(relay.url, validLead(), clientIp(index))
+    }
+    await waitFor(() => target.deliveredCounts().size === deliveredLeads, {
+      timeoutMs: maxSeconds * 3 * 1_000,
+      what: `${deliveredLeads} deliveries`,
+    })
+    return deliveredLeads / ((performance.now() - started) / 1_000)
+  })
 }
 
 async function main(): Promise<void> {
@@ -107,6 +141,19 @@ async function main(): Promise<void> {
       '| database | leads accepted | leads/s | p50 ms | p99 ms |',
       '| --- | ---: | ---: | ---: | ---: |',
       ...rows,
+    ].join('\n'),
+  )
+  const concurrent = await deliveryThroughput(16, 160)
+  const sequential = await deliveryThroughput(1, 15)
+  console.log(
+    [
+      '',
+      `Delivery to a webhook answering in ${slowTargetMs} ms (embedded database):`,
+      '',
+      '| DELIVERY_CONCURRENCY | leads | leads delivered/s |',
+      '| --- | ---: | ---: |',
+      `| 16 (default) | 160 | ${concurrent.toFixed(1)} |`,
+      `| 1 (one at a time) | 15 | ${sequential.toFixed(1)} |`,
     ].join('\n'),
   )
 }

@@ -242,4 +242,16 @@ describe.each(databaseKinds())('delivery rules on the %s database', (kind) => {
       'destination webhook: off, LEAD_FORWARD_URL is not set',
     )
   }, 30_000)
+
+  it('says "degraded" when a delivery has been pending for over 15 minutes', async () => {
+    target = await startForwardTarget()
+    target.mode = 'fail'
+    relay = await startTestRelay(kind, { leadForwardUrl: target.url }, fastRetries)
+    await post(validLead())
+    expect((await health()).status).toBe('ok')
+    await relay.db.query("UPDATE lead_deliveries SET created_at = now() - interval '16 minutes'")
+    const late = await health()
+    expect(late.status).toBe('degraded')
+    expect(late.reasons).toEqual(['a delivery has been pending for over 15 minutes'])
+  }, 30_000)
 })
