@@ -1,6 +1,6 @@
 /**
  * The real server process: killed with SIGKILL after acknowledging leads, restarted, and every
- * lead still delivered; stopped with SIGTERM in the middle of a request; two instances sharing
+ * lead still delivered to the webhook and by email; stopped with SIGTERM in the middle of a request; two instances sharing
  * one PostgreSQL; the lead commands run against a running server.
  */
 import { execFile } from 'node:child_process'
@@ -12,6 +12,7 @@ import { createFakeSite, createTempDir } from './test-support/fake-site'
 import { startForwardTarget, type ForwardTarget } from './test-support/forward-target'
 import { validLead, waitFor } from './test-support/lead-fixtures'
 import { postLeadTo, startRelayProcess, type RelayProcess } from './test-support/relay-process'
+import { startSmtpStandIn, type SmtpStandIn } from './test-support/smtp-stand-in'
 import {
   createPostgresDatabase,
   databaseKinds,
@@ -29,12 +30,14 @@ afterAll(() => rm(distDir, { recursive: true, force: true }))
 
 describe.each(databaseKinds())('the server process on the %s database', (kind) => {
   let target: ForwardTarget
+  let smtp: SmtpStandIn
   let dataDir: string
   let database: TestDatabase | undefined
   const running: RelayProcess[] = []
 
   beforeAll(async () => {
     target = await startForwardTarget()
+    smtp = await startSmtpStandIn()
     dataDir = await createTempDir('relay-process-')
     database = kind === 'postgres' ? await createPostgresDatabase() : undefined
   })
@@ -46,6 +49,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
   })
   afterAll(async () => {
     await target.close()
+    await smtp.stop()
     await database?.drop()
     await rm(dataDir, { recursive: true, force: true })
   })
@@ -55,6 +59,9 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
     LEAD_FORWARD_URL: target.url,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'alertes@courtier.example',
+    LEAD_ALERT_TO: 'conseil@courtier.example',
     FORWARD_TIMEOUT_MS: '500',
     LOG_LEVEL: 'warn',
   })
@@ -73,6 +80,9 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
   it('delivers every acknowledged lead after a SIGKILL in mid-delivery and a restart', async () => {
     target.mode = 'hang'
     target.received.length = 0
+    // The mail server is down too: the emails wait, each on its own schedule.
+    await smtp.stop()
+    smtp.received.length = 0
     const first = await start()
     const leads = Array.from({ length: 20 }, () => validLead())
     for (const [index, lead] of leads.entries()) {
@@ -84,6 +94,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
     expect(await first.exited).toBe('SIGKILL')
 
     target.mode = 'ok'
+    await smtp.start()
     const second = await start()
     // Leases of the killed process run out after 2 × 500 ms + 5 s; retries wait their backoff.
     await waitFor(() => target.deliveredCounts().size === 20, {
@@ -96,6 +107,14 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
       .filter((delivery) => delivery.answered === 'ok')
       .map((delivery) => delivery.body.email)
     expect(new Set(emails)).toEqual(new Set(leads.map((lead) => lead.email)))
+    await waitFor(() => smtp.received.length === 40, {
+      timeoutMs: 60_000,
+      what: 'an alert and a confirmation for each of the 20 leads',
+    })
+    const confirmed = smtp.received
+      .flatMap((mail) => mail.to)
+      .filter((to) => to !== 'conseil@courtier.example')
+    expect(confirmed.sort()).toEqual(leads.map((lead) => lead.email as string).sort())
     // The target has answered; the server marks the row delivered just after, so wait for it.
     await waitFor(
       async () =>
