@@ -12,7 +12,7 @@ type Verify = (secret: string, headers: Record<string, string>, rawBody: string)
 
 function readmeVerify(): Verify {
   const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf('### Verifying a signed webhook'))
+  const section = readme.slice(readme.indexOf("### Verifying the webhook's signature"))
   const code = /```js\n([\s\S]*?)```/.exec(section)?.[1]
   if (!code) throw new Error('README has no verification snippet')
   const body = code.replace(/^import .*$/m, '')

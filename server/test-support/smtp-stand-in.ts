@@ -1,14 +1,13 @@
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) standing in for the broker's mail
  * provider: it records every message it accepts, parsed, and can be switched to refuse with a
- * temporary (451) or permanent (550) reply, hold messages without ever answering (a provider
- * that hangs), or be stopped and started again on the same port.
+ * temporary (451) or permanent (550) reply, or be stopped and started again on the same port.
  */
 import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-export type SmtpMode = 'ok' | 'tempfail' | 'reject' | 'hang'
+export type SmtpMode = 'ok' | 'tempfail' | 'reject'
 
 export interface ReceivedMail {
   from: string
@@ -24,8 +23,6 @@ export interface SmtpStandIn {
   received: ReceivedMail[]
   /** Messages refused, by recipient. */
   refused: string[]
-  /** Messages held unanswered in `hang` mode, by recipient. */
-  held: string[]
   stop(): Promise<void>
   start(): Promise<void>
 }
@@ -41,7 +38,6 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     mode: 'ok',
     received: [],
     refused: [],
-    held: [],
     async stop() {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
       server = undefined
@@ -52,8 +48,6 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
         disabledCommands: ['STARTTLS'],
         allowInsecureAuth: true,
         logger: false,
-        // Held messages keep their connection open; closing must not wait for them.
-        closeTimeout: 500,
         onAuth(auth, _session, callback) {
           if (auth.username === smtpUser && auth.password === smtpPassword) {
             callback(null, { user: auth.username })
@@ -66,10 +60,6 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
           const chunks: Buffer[] = []
           stream.on('data', (chunk: Buffer) => chunks.push(chunk))
           stream.on('end', () => {
-            if (standIn.mode === 'hang') {
-              standIn.held.push(...to)
-              return
-            }
             if (standIn.mode !== 'ok') {
               standIn.refused.push(...to)
               const code = standIn.mode === 'tempfail' ? 451 : 550

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
+import { buildDestinations } from './destinations'
+
+const links = { siteUrl: 'https://assurance.example', appSecret: 'x'.repeat(40) }
+const smtp = {
+  SMTP_URL: 'smtp://relais:secret@127.0.0.1:2525',
+  MAIL_FROM: 'alertes@courtier.example',
+}
+
+async function planFor(env: NodeJS.ProcessEnv) {
+  const destinations = buildDestinations(loadConfig(env), links)
+  await destinations.close()
+  return destinations
+}
+
+describe('buildDestinations', () => {
+  it('with nothing configured: none active, the webhook still queued, and says why', async () => {
+    const { plan, report } = await planFor({})
+    expect(plan).toEqual({ queued: ['webhook'], active: [], withdrawal: [] })
+    expect(report).toEqual([
+      'webhook: off, LEAD_FORWARD_URL is not set (leads stay queued for it until it is)',
+      'email_courtier: off, SMTP_URL is not set',
+      'email_visiteur: off, SMTP_URL is not set',
+    ])
+  })
+
+  it('with everything: three destinations, withdrawals to the broker’s two channels', async () => {
+    const { plan, report } = await planFor({
+      ...smtp,
+      LEAD_FORWARD_URL: 'https://hook.example/secret-path/123',
+      LEAD_ALERT_TO: 'conseil@courtier.example',
+    })
+    expect(plan.active).toEqual(['webhook', 'email_courtier', 'email_visiteur'])
+    expect(plan.withdrawal).toEqual(['webhook', 'email_courtier'])
+    expect(report.join('\n')).not.toContain('secret-path')
+    expect(report[0]).toBe('webhook: on, to hook.example, unsigned')
+  })
+
+  it('LEAD_CONFIRMATION=off leaves the visitor without email, and no alert without LEAD_ALERT_TO', async () => {
+    const { plan, report } = await planFor({ ...smtp, LEAD_CONFIRMATION: 'off' })
+    expect(plan.active).toEqual([])
+    expect(report).toContain('email_visiteur: off, LEAD_CONFIRMATION=off')
+    expect(report).toContain('email_courtier: off, LEAD_ALERT_TO is not set')
+  })
+})
