@@ -182,7 +182,8 @@ export async function undoneDeliveries(db: Sql): Promise<UndoneDelivery[]> {
 
 /**
  * Puts deliveries back in the queue, due now, their failure clock reset: every undelivered one of
- * a lead, or every parked one (of one destination). Resolves with how many.
+ * a lead, or every parked one (of one destination); one under way is left to finish. Resolves
+ * with how many.
  */
 export async function replayDeliveries(
   db: Sql,
@@ -193,6 +194,8 @@ export async function replayDeliveries(
      SET state = 'pending', next_attempt_at = now(), first_failure_at = NULL, lease_owner = NULL,
          lease_until = NULL
      WHERE state IN ('pending', 'parked')
+       -- A delivery under way keeps its lease: freeing it would let a second attempt overlap.
+       AND (lease_until IS NULL OR lease_until <= now())
        AND ($1::uuid IS NULL OR lead_id = $1::uuid)
        AND ($2::boolean IS NOT TRUE OR state = 'parked')
        AND ($3::text IS NULL OR destination = $3::text)

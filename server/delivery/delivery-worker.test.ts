@@ -150,6 +150,23 @@ describe.each(databaseKinds())('delivery rules on the %s database', (kind) => {
     expect((await health()).status).toBe('ok')
   }, 30_000)
 
+  it('leaves a delivery under way alone when its lead is replayed, so it is never sent twice at once', async () => {
+    target = await startForwardTarget({ delayMs: 1_500 })
+    relay = await startTestRelay(
+      kind,
+      { leadForwardUrl: target.url, forwardTimeoutMs: 5_000 },
+      fastRetries,
+    )
+    await post(validLead())
+    await waitFor(() => target!.received.length === 1, { what: 'the delivery to start' })
+    const leadId = target.received[0]!.idempotencyKey
+    expect(await replayDeliveries(relay.db, { leadId })).toBe(0)
+    await waitFor(async () => (await deliveryState())?.state === 'delivered', { what: 'delivery' })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(target.received).toHaveLength(1)
+    expect(target.overlapping).toEqual([])
+  }, 30_000)
+
   it('follows a 303 redirect as a browser does and counts the lead delivered once', async () => {
     target = await startForwardTarget()
     target.mode = 'redirect'
