@@ -82,7 +82,8 @@ function parseUrl(name: string, value: string | undefined): string | undefined {
   try {
     url = new URL(value.trim())
   } catch {
-    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${value}".`)
+    // The value is not shown: a webhook's path often holds its key.
+    throw new ConfigError(`${name} must be an absolute http(s) URL (the value is not shown).`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`${name} must use http or https, got "${url.protocol}".`)
@@ -189,15 +190,19 @@ function parseSmtp(env: NodeJS.ProcessEnv, errors: string[]): SmtpConfig | undef
       errors.push('LEAD_ALERT_TO is set but SMTP_URL is not: no email can leave.')
     return undefined
   }
-  const shown = withoutPassword(env.SMTP_URL.trim())
+  // Never shown: it holds the SMTP password, and a malformed one may not mask it.
   let url: URL | undefined
   try {
     url = new URL(env.SMTP_URL.trim())
   } catch {
-    errors.push(`SMTP_URL must be a URL such as smtp://user:password@host:587, got "${shown}".`)
+    errors.push(
+      'SMTP_URL must be a URL such as smtp://user:password@host:587 (the value is not shown).',
+    )
   }
   if (url && (!['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname)) {
-    errors.push(`SMTP_URL must start with smtp:// or smtps:// and name a host, got "${shown}".`)
+    errors.push(
+      'SMTP_URL must start with smtp:// or smtps:// and name a host (the value is not shown).',
+    )
   }
   const from = env.MAIL_FROM?.trim() ?? ''
   const fromAddress = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from

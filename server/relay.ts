@@ -1,9 +1,8 @@
 /**
  * The whole server behind `npm start`, wired together: database, delivery destinations, HTTP app,
- * delivery worker,
- * page-view forwarding, the daily retention purge and the command socket. `close()` (and SIGTERM
- * through it) stops in order: no new requests, requests in flight answered, the delivery under
- * way finished, then the database closed.
+ * delivery worker, page-view forwarding, the daily retention purge and the command socket.
+ * `close()` (and SIGTERM through it) stops in order: no new requests, requests in flight
+ * answered, the deliveries under way finished, then the database closed.
  */
 import type { FastifyInstance } from 'fastify'
 import type { RelayServices } from './api/relay-services'
@@ -42,10 +41,10 @@ export interface Relay {
 
 export async function startRelay(config: ServerConfig, options: RelayOptions = {}): Promise<Relay> {
   let app: FastifyInstance | undefined
+  const secret = await loadAppSecret(config.appSecret, config.dataDir)
   const db = await openDatabase(config, {
     onIdleError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
   })
-  const secret = await loadAppSecret(config.appSecret, config.dataDir)
   const destinations = buildDestinations(config, {
     siteUrl: config.publicUrl ?? siteConfig.siteUrl,
     appSecret: secret.secret,

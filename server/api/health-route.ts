@@ -30,10 +30,12 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
         names.map((name) => [name, { active: active.includes(name), ...(backlog[name] ?? empty) }]),
       )
       const all = Object.values(destinations)
+      // A destination that is off (the webhook before LEAD_FORWARD_URL is set) is not failing.
+      const working = all.filter((entry) => entry.active)
       const reasons = [
         ...(active.length === 0 ? ['no destination is configured'] : []),
-        ...(all.some((entry) => entry.parked > 0) ? ['a delivery is parked'] : []),
-        ...(all.some((entry) => entry.oldestPendingSeconds > stalePendingSeconds)
+        ...(working.some((entry) => entry.parked > 0) ? ['a delivery is parked'] : []),
+        ...(working.some((entry) => entry.oldestPendingSeconds > stalePendingSeconds)
           ? ['a delivery has been pending for over 15 minutes']
           : []),
       ]

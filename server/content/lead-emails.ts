@@ -143,7 +143,11 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
         title: 'Contact',
         lines: [
           ['Téléphone', payload.telephone, `tel:${internationalPhone(payload.telephone)}`],
-          ['Email', payload.email, `mailto:${payload.email}`],
+          [
+            'Email',
+            payload.email,
+            `mailto:${encodeURIComponent(payload.email).replace('%40', '@')}`,
+          ],
           ['Créneau préféré', callbackLabel(payload)],
         ],
       },

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { siteConfig } from '../../src/content/site-config'
+import { runLeadCommand } from '../commands/lead-commands'
 import { startForwardTarget, type ForwardTarget } from '../test-support/forward-target'
 import { validLead, waitFor } from '../test-support/lead-fixtures'
 import { startSmtpStandIn, smtpPassword, type SmtpStandIn } from '../test-support/smtp-stand-in'
@@ -227,6 +228,9 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     const answered = target.received.filter((delivery) => delivery.answered === 'ok')
     expect(answered.map((delivery) => delivery.body.evenement)).toEqual(['retrait_consentement'])
 
+    const csv = await runLeadCommand(relay!.db, { command: 'export', email: body.email as string })
+    expect(csv.split('\r\n')[1]).toMatch(/,\d{4}-\d\d-\d\dT[\d:.]+Z$/)
+
     const again = await confirm()
     expect(again.statusCode).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -234,6 +238,31 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       (mail.parsed.subject ?? '').startsWith('Ne plus appeler'),
     )
     expect(notices).toHaveLength(1)
+  }, 30_000)
+
+  it('stays "ok" with email only: leads waiting for a webhook that is off are not a failure', async () => {
+    smtp = await startSmtpStandIn()
+    relay = await startTestRelay(
+      kind,
+      {
+        smtp: {
+          url: smtp.url,
+          from: 'alertes@courtier.example',
+          alertTo: brokerAddresses,
+          confirmation: false,
+        },
+      },
+      fastRetries,
+    )
+    await post(lead())
+    await waitFor(() => smtp!.received.length === 1, { what: 'the alert' })
+    await relay.db.query("UPDATE lead_deliveries SET created_at = now() - interval '1 day'")
+    const health = (await relay.app.inject({ method: 'GET', url: '/healthz' })).json() as {
+      status: string
+      destinations: Record<string, { pending: number; active: boolean }>
+    }
+    expect(health.status).toBe('ok')
+    expect(health.destinations.webhook).toMatchObject({ pending: 1, active: false })
   }, 30_000)
 
   it.each([

@@ -16,7 +16,7 @@ export function brokerAlertDestination(mailer: Mailer, to: string[]): Destinatio
         job.event === 'lead'
           ? brokerAlert(context)
           : brokerWithdrawal({ ...context, withdrawnAt: job.consentWithdrawnAt ?? new Date() })
-      return mailer.send({ ...content, to, replyTo: job.payload.email })
+      return mailer.send({ ...content, to, replyTo: { name: '', address: job.payload.email } })
     },
   }
 }
@@ -36,7 +36,8 @@ export function visitorConfirmationDestination(
         siteUrl: links.siteUrl,
         withdrawUrl: links.withdrawUrl(job.leadId),
       })
-      return mailer.send({ ...content, to: job.payload.email })
+      // An address object: nodemailer then never splits what a visitor typed into several.
+      return mailer.send({ ...content, to: { name: '', address: job.payload.email } })
     },
   }
 }

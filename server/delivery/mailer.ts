@@ -9,13 +9,23 @@ import type { DeliveryOutcome } from './destination'
 import { permanentFailure, temporaryFailure } from './destination'
 import type { EmailContent } from '../content/lead-emails'
 
+export interface Address {
+  name: string
+  address: string
+}
+
 export interface Mailer {
   send(
-    message: EmailContent & { to: string | string[]; replyTo?: string },
+    message: EmailContent & { to: string[] | Address; replyTo?: Address },
   ): Promise<DeliveryOutcome>
   close(): Promise<void>
 }
 
+/**
+ * `timeoutMs` bounds each wait (connection, greeting, reply); a whole attempt, queueing for a pooled
+ * connection included, is cut at twice that, so it always ends before the delivery's lease does
+ * and a slow mail server never gets the same email sent twice at once.
+ */
 export function createMailer(config: SmtpConfig, timeoutMs: number): Mailer {
   const transport = createTransport({
     url: config.url,
@@ -23,7 +33,7 @@ export function createMailer(config: SmtpConfig, timeoutMs: number): Mailer {
     maxConnections: 4,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs * 3,
+    socketTimeout: timeoutMs * 2,
   })
   return {
     async send(message) {
@@ -35,8 +45,10 @@ export function createMailer(config: SmtpConfig, timeoutMs: number): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          signal: AbortSignal.timeout(timeoutMs * 2),
         })
-        if (info.rejected.length > 0) return permanentFailure('recipient rejected')
+        // Delivered to whoever accepted it; a rejected address among several is not worth resending.
+        if (info.accepted.length === 0) return permanentFailure('recipient rejected')
         return { ok: true }
       } catch (error) {
         return classify(error)
@@ -56,7 +68,7 @@ function classify(error: unknown): DeliveryOutcome {
     : (failure.code ?? (error instanceof Error ? error.name : 'SMTP error'))
   const permanent =
     failure.permanent === true ||
-    failure.code === 'EENVELOPE' ||
+    (failure.code === 'EENVELOPE' && (failure.responseCode ?? 550) >= 500) ||
     (failure.responseCode !== undefined &&
       failure.responseCode >= 500 &&
       failure.responseCode !== 503)

@@ -28,6 +28,7 @@ const columns = [
   'rappel_prefere',
   ...simulationKeys,
   ...originKeys,
+  'consentement_retire_le',
 ] as const
 
 type OriginColumns = Record<OriginKey, string | null>
@@ -37,6 +38,7 @@ interface LeadRow extends OriginColumns {
   received_at: Date
   last_interaction_at: Date
   delivered_at: Date | null
+  consent_withdrawn_at: Date | null
   payload: LeadPayload
   consent_text: string
   client_ip: string
@@ -70,7 +72,8 @@ function originCells(row: OriginColumns): Record<OriginKey, string> {
 
 export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): Promise<string> {
   const rows = await db.query<LeadRow>(
-    `SELECT id, received_at, last_interaction_at, delivered_at, payload, consent_text, client_ip,
+    `SELECT id, received_at, last_interaction_at, delivered_at, consent_withdrawn_at, payload,
+            consent_text, client_ip,
             user_agent, ${originKeys.join(', ')}
      FROM leads WHERE $1::text IS NULL OR email = lower(trim($1::text))
      ORDER BY received_at, id`,
@@ -95,6 +98,8 @@ export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): 
       rappel_prefere: row.payload.rappel_prefere ?? '',
       ...simulationCells(row.payload),
       ...originCells(row),
+      // An advisor calling from this file must see who asked not to be called any more.
+      consentement_retire_le: row.consent_withdrawn_at?.toISOString() ?? '',
     }
     return columns.map((column) => csvCell(values[column])).join(',')
   })

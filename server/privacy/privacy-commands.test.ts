@@ -69,14 +69,14 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [header, row, end] = csv.split('\r\n')
     expect(header).toBe(
-      'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,client_ip,user_agent,rappel_prefere,montant_emprunte,duree_restante_ans,age,cotisation_mensuelle,assures,economie_min,economie_max,bareme,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid',
+      'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,client_ip,user_agent,rappel_prefere,montant_emprunte,duree_restante_ans,age,cotisation_mensuelle,assures,economie_min,economie_max,bareme,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,consentement_retire_le',
     )
     expect(row).toMatch(/^[0-9a-f-]{36},\d{4}-\d\d-\d\dT[\d:.]+Z,/)
     expect(row).toContain(
       `,"'=Dupont, ""le grand""",Zoé,${lead.email as string},0612345678,facebook_ads,https://assurance.example/?utm_source=facebook,2026-11-22T10:00:00.000Z,`,
     )
-    // No callback time, no estimate and no origin: their fifteen cells are empty.
-    expect(row).toMatch(/,203\.0\.113\.9,"Navigateur, ""test""",{15}$/)
+    // No callback time, estimate, origin or withdrawal: their sixteen cells are empty.
+    expect(row).toMatch(/,203\.0\.113\.9,"Navigateur, ""test""",{16}$/)
     expect(row).toContain('ORIAS')
     expect(end).toBe('')
     const all = await runLeadCommand(relay().db, { command: 'export' })
@@ -100,7 +100,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     await post(lead)
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [, row] = csv.split('\r\n')
-    expect(row?.split(',').slice(-15, -6)).toEqual([
+    expect(row?.split(',').slice(-16, -7)).toEqual([
       'soir',
       '250000',
       '15',
@@ -113,7 +113,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     ])
   })
 
-  it('exports where the lead came from, from its own columns, in the last six cells', async () => {
+  it('exports where the lead came from, from its own columns, before the withdrawal date', async () => {
     const lead = validLead({
       utm_source: 'facebook',
       utm_medium: 'paid',
@@ -128,7 +128,9 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     ])
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [, row] = csv.split('\r\n')
-    expect(row).toMatch(/,facebook,from-column,120210000000000001,"'=1\+1, ""A""",,IwAR2F_abc-DEF$/)
+    expect(row).toMatch(
+      /,facebook,from-column,120210000000000001,"'=1\+1, ""A""",,IwAR2F_abc-DEF,$/,
+    )
   })
 
   it('erases every lead of one person, whatever the case of the address, and nobody else’s', async () => {
