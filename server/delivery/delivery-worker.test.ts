@@ -167,6 +167,17 @@ describe.each(databaseKinds())('delivery rules on the %s database', (kind) => {
     expect(target.overlapping).toEqual([])
   }, 30_000)
 
+  it('retries a 429 (rate limited) instead of parking it, and delivers once the target accepts', async () => {
+    target = await startForwardTarget()
+    target.mode = 'busy'
+    relay = await startTestRelay(kind, { leadForwardUrl: target.url }, fastRetries)
+    await post(validLead())
+    await waitFor(() => target!.received.length >= 3, { what: 'three refused attempts' })
+    expect(await deliveryState()).toMatchObject({ state: 'pending', last_error: 'HTTP 429' })
+    target.mode = 'ok'
+    await waitFor(async () => (await deliveryState())?.state === 'delivered', { what: 'delivery' })
+  }, 30_000)
+
   it('follows a 303 redirect as a browser does and counts the lead delivered once', async () => {
     target = await startForwardTarget()
     target.mode = 'redirect'

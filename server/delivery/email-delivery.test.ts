@@ -240,6 +240,24 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     expect(notices).toHaveLength(1)
   }, 30_000)
 
+  it('answers a valid link whose lead was erased with a clear page, never an error', async () => {
+    const { smtp } = await start()
+    const body = lead()
+    await post(body)
+    await waitFor(() => smtp.received.length === 2, { what: 'the emails' })
+    const confirmation = smtp.received.find((mail) => mail.to.includes(body.email as string))!
+    const token = /jeton=(\S+)/.exec(confirmation.parsed.text ?? '')![1]!
+    await runLeadCommand(relay!.db, { command: 'erase', email: body.email as string })
+    const response = await relay!.app.inject({
+      method: 'POST',
+      url: '/retrait-consentement',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `jeton=${token}`,
+    })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toContain('Nous ne trouvons plus cette demande')
+  }, 30_000)
+
   it('stays "ok" with email only: leads waiting for a webhook that is off are not a failure', async () => {
     smtp = await startSmtpStandIn()
     relay = await startTestRelay(

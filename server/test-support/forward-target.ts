@@ -6,10 +6,11 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /**
- * `ok` 200, `fail` 500, `hang` no answer, `reject` 400 (permanent), `redirect` takes the POST then
+ * `ok` 200, `fail` 500, `hang` no answer, `reject` 400 (permanent), `busy` 429 (rate limited, try
+ * again), `redirect` takes the POST then
  * answers 303 to a page that answers 200 to the GET, as a Google Apps Script web app does.
  */
-export type TargetMode = 'ok' | 'fail' | 'hang' | 'reject' | 'redirect'
+export type TargetMode = 'ok' | 'fail' | 'hang' | 'reject' | 'redirect' | 'busy'
 
 export interface ReceivedDelivery {
   idempotencyKey: string
@@ -97,7 +98,7 @@ export async function startForwardTarget(
           response.writeHead(303, { Location: '/lead/done' }).end()
           return
         }
-        response.writeHead({ ok: 200, fail: 500, reject: 400 }[mode]).end(mode)
+        response.writeHead({ ok: 200, fail: 500, reject: 400, busy: 429 }[mode]).end(mode)
       }, options.delayMs ?? 0)
     })
   })
