@@ -314,8 +314,8 @@ test.describe('lead form: submission', () => {
     expect(header).toContain('email,telephone')
     expect(rest).toEqual([])
     expect(row).toContain(`,${lead.email},0612345678,facebook_ads,`)
-    // Where the lead came from, in the export's last six cells.
-    expect(row).toMatch(/,facebook,,120210000000000001,,,$/)
+    // Where the lead came from, then the withdrawal date (none): the export's last seven cells.
+    expect(row).toMatch(/,facebook,,120210000000000001,,,,$/)
   })
 })
 
