@@ -1,17 +1,8 @@
 import type { onRequestHookHandler } from 'fastify'
+import type { DeliveryPlan } from '../delivery/destinations'
 import type { PageViewForwarder } from '../delivery/page-view-forwarder'
 import type { Database } from '../storage/database'
 import type { RateLimitPolicy } from './rate-limiter'
-
-/** Which destinations a stored lead goes to, and which ones are on. */
-export interface DeliveryPlan {
-  /** Queued for each new lead: the active destinations, and the webhook even while it is off. */
-  queued: readonly string[]
-  /** Destinations the worker delivers to now. */
-  active: readonly string[]
-  /** Destinations told when a person withdraws consent ("ne plus appeler"). */
-  withdrawal: readonly string[]
-}
 
 /** What the API routes need from the rest of the relay; tests pass their own. */
 export interface RelayServices {

@@ -4,6 +4,7 @@
  */
 import { replayDeliveries, undoneDeliveries } from '../delivery/deliveries'
 import { erasePerson } from '../privacy/erase-person'
+import { leadIdPattern } from '../storage/lead-store'
 import { exportLeadsCsv } from '../privacy/export-csv'
 import { purgeExpiredLeads, retentionYears } from '../privacy/retention'
 import type { Sql } from '../storage/database'
@@ -15,8 +16,6 @@ export type LeadCommand =
   | { command: 'deliveries' }
   | { command: 'replay'; lead: string }
   | { command: 'replay'; parked: true; destination?: string }
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** One line per delivery not done yet, in columns. */
 async function listDeliveries(db: Sql): Promise<string> {
@@ -123,9 +122,9 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
     case 'deliveries':
       return withOut({ command })
     case 'replay': {
-      const lead = options.get('lead')?.trim()
+      const lead = options.get('lead')?.trim().toLowerCase()
       const destination = options.get('destination')?.trim()
-      if (lead && uuid.test(lead)) return withOut({ command, lead: lead.toLowerCase() })
+      if (lead && leadIdPattern.test(lead)) return withOut({ command, lead })
       if (options.has('parked')) {
         return withOut(
           destination ? { command, parked: true, destination } : { command, parked: true },

@@ -5,10 +5,10 @@
  */
 import { callbackSlots, originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import { leadFormCopy, leadFormNotice } from '../../src/content/lead-form'
-import { estimateRecall, euros } from '../../src/content/estimate'
-import { insuredField } from '../../src/content/estimate'
+import { estimateRecall, euros, insuredField } from '../../src/content/estimate'
 import { siteConfig } from '../../src/content/site-config'
 import { paths } from '../../src/config/routes'
+import { escapeHtml } from './html'
 
 export interface EmailContent {
   subject: string
@@ -33,18 +33,6 @@ export const inParis = (date: Date) => parisDateTime.format(date)
 /** 0612345678 → +33612345678, for a `tel:` link that works from any phone. */
 export function internationalPhone(telephone: string): string {
   return `+33${telephone.replace(/\D/g, '').replace(/^0/, '')}`
-}
-
-const htmlEntities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => htmlEntities[char] ?? char)
 }
 
 type Line = [label: string, value: string, href?: string]
@@ -81,6 +69,8 @@ ${sections
 </body></html>`
   return { text: `${text}\n`, html }
 }
+
+const fullName = (payload: LeadPayload) => `${payload.prenom} ${payload.nom}`
 
 function callbackLabel(payload: LeadPayload): string {
   const slot = payload.rappel_prefere
@@ -133,7 +123,7 @@ export interface AlertContext {
 
 /** The broker's alert for a new lead: everything needed to call now, lawfully. */
 export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): EmailContent {
-  const name = `${payload.prenom} ${payload.nom}`
+  const name = fullName(payload)
   const deadline = new Date(receivedAt.getTime() + callWindowDays * dayMs)
   const { text, html } = render(
     `Nouveau lead : ${name}`,
@@ -182,7 +172,7 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
 /** The broker's notice that a person withdrew consent: no call any more. */
 export function brokerWithdrawal(context: AlertContext & { withdrawnAt: Date }): EmailContent {
   const { payload } = context
-  const name = `${payload.prenom} ${payload.nom}`
+  const name = fullName(payload)
   const { text, html } = render(
     `Ne plus appeler : ${name}`,
     `${name} a retiré son consentement à être rappelé(e) le ${inParis(context.withdrawnAt)}. Ne plus l’appeler, quel que soit le lead.`,

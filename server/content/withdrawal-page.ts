@@ -1,6 +1,6 @@
 /** The French pages of the withdrawal link: ask for one click, then say what happened. */
 import { siteConfig } from '../../src/content/site-config'
-import { escapeHtml } from './lead-emails'
+import { escapeHtml } from './html'
 
 export const withdrawalPath = '/retrait-consentement'
 

@@ -3,13 +3,22 @@
  * are registered. Says, one line each, which are on and which are off and why.
  */
 import type { ServerConfig } from '../config'
-import type { DeliveryPlan } from '../api/relay-services'
 import { withdrawalPath } from '../content/withdrawal-page'
 import { signWithdrawalToken } from '../privacy/withdrawal-token'
 import type { Destination } from './destination'
 import { brokerAlertDestination, visitorConfirmationDestination } from './email-destinations'
 import { createMailer } from './mailer'
 import { webhookDestination } from './webhook-destination'
+
+/** Which destinations a stored lead goes to, and which ones are on. */
+export interface DeliveryPlan {
+  /** Queued for each new lead: the active destinations, and the webhook even while it is off. */
+  queued: readonly string[]
+  /** Destinations the worker delivers to now. */
+  active: readonly string[]
+  /** Destinations told when a person withdraws consent ("ne plus appeler"). */
+  withdrawal: readonly string[]
+}
 
 export interface Destinations {
   active: Destination[]

@@ -6,11 +6,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { leadIdPattern } from '../storage/lead-store'
 
 /** How long a link works: as long as the relay may keep the lead's data. */
 export const withdrawalLinkDays = 3 * 366
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 function mac(secret: string, message: string): string {
   return createHmac('sha256', secret).update(`withdrawal.${message}`).digest('base64url')
@@ -34,7 +33,7 @@ export function verifyWithdrawalToken(
   const expected = Buffer.from(mac(secret, `${leadId}.${expires}`))
   const given = Buffer.from(signature)
   if (
-    !uuid.test(leadId) ||
+    !leadIdPattern.test(leadId) ||
     !/^\d{1,12}$/.test(expires) ||
     given.length !== expected.length ||
     !timingSafeEqual(given, expected)

@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto'
 import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Database } from './database'
 
+/** A lead's id, as `randomUUID` writes it (lower case). */
+export const leadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 /** A second lead with the same email and phone within this window is the same request. */
 export const duplicateWindowMinutes = 10
 

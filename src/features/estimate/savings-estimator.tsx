@@ -95,7 +95,9 @@ export function SavingsEstimator() {
   // A premium that looks like the whole loan payment would give an invented saving: no figure.
   const shown = estimate?.kind === 'range' && estimate.premiumLooksHigh ? 'implausible' : estimate
   useEffect(() =>
-    publishSimulation(inputs && shown !== 'implausible' ? simulationOf(inputs) : undefined),
+    publishSimulation(
+      inputs && shown !== 'implausible' ? simulationOf(inputs, estimate) : undefined,
+    ),
   )
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {

@@ -9,6 +9,7 @@ import {
   estimateSavings,
   insuredCovers,
   isWithinBounds,
+  type Estimate,
   type EstimateInputName,
   type EstimateInputs,
   type InsuredCover,
@@ -117,8 +118,10 @@ const simulationInputs = {
  * The simulation for inputs the visitor typed, with the figures of our own rates table; `undefined`
  * when they give no figure to show (the premium is needed from age 60).
  */
-export function simulationOf(inputs: EstimateInputs): LeadSimulation | undefined {
-  const estimate = estimateSavings(inputs)
+export function simulationOf(
+  inputs: EstimateInputs,
+  estimate: Estimate = estimateSavings(inputs),
+): LeadSimulation | undefined {
   if (estimate.kind === 'needs-premium') return undefined
   const range = estimate.kind === 'range' ? estimate : { min: 0, max: 0 }
   return {
