@@ -151,6 +151,7 @@ test.describe('lead form: submission', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'consentement',
+        'consentement_publicite',
         'consentement_texte',
         'email',
         'nom',
@@ -175,6 +176,8 @@ test.describe('lead form: submission', () => {
       page_url: variantUrl('webhooks', address),
       consentement: true,
       consentement_texte: leadFormCopy.consentLabel,
+      // A build without a pixel: the visitor cannot have accepted one.
+      consentement_publicite: false,
       utm_source: 'facebook',
       utm_medium: 'paid',
       utm_campaign: 'lemoine-2026',

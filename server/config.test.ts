@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       smtp: undefined,
       appSecret: undefined,
       publicUrl: undefined,
+      meta: undefined,
     })
   })
 
@@ -64,6 +65,11 @@ describe('loadConfig', () => {
           LEAD_CONFIRMATION: 'off',
           APP_SECRET: 'x'.repeat(40),
           PUBLIC_URL: 'https://www.example.com/',
+          META_CAPI_TOKEN: 'EAAB-sample-token',
+          META_PIXEL_ID: '123456789012345',
+          META_GRAPH_URL: 'http://127.0.0.1:9100/graph/',
+          META_GRAPH_VERSION: 'v24.0',
+          META_TEST_EVENT_CODE: 'TEST12345',
         },
         '/srv/app',
       ),
@@ -88,7 +94,50 @@ describe('loadConfig', () => {
       },
       appSecret: 'x'.repeat(40),
       publicUrl: 'https://www.example.com',
+      meta: {
+        accessToken: 'EAAB-sample-token',
+        pixelId: '123456789012345',
+        graphUrl: 'http://127.0.0.1:9100/graph',
+        graphVersion: 'v24.0',
+        testEventCode: 'TEST12345',
+      },
     })
+  })
+
+  it("turns Meta's Conversions API on with a token, with the build's pixel id and Meta's address", () => {
+    expect(
+      loadConfig({ META_CAPI_TOKEN: 'EAAB-token', VITE_META_PIXEL_ID: '987654321' }).meta,
+    ).toStrictEqual({
+      accessToken: 'EAAB-token',
+      pixelId: '987654321',
+      graphUrl: 'https://graph.facebook.com',
+      graphVersion: 'v25.0',
+      testEventCode: undefined,
+    })
+    expect(loadConfig({ META_PIXEL_ID: '987654321' }).meta).toBeUndefined()
+  })
+
+  it('reports every bad Meta variable, one message each, never showing the token', () => {
+    const message = configErrorFor({
+      META_CAPI_TOKEN: 'EAAB secret-token',
+      META_PIXEL_ID: 'px-1',
+      META_GRAPH_URL: 'graph.facebook.com',
+      META_GRAPH_VERSION: '25',
+      META_TEST_EVENT_CODE: 'TEST 1',
+    })
+    for (const name of [
+      'META_CAPI_TOKEN',
+      'META_PIXEL_ID',
+      'META_GRAPH_URL',
+      'META_GRAPH_VERSION',
+      'META_TEST_EVENT_CODE',
+    ]) {
+      expect(message.split('\n').filter((line) => line.includes(`- ${name} `))).toHaveLength(1)
+    }
+    expect(message).not.toContain('secret-token')
+    expect(configErrorFor({ META_CAPI_TOKEN: 'EAAB-token' })).toMatch(
+      /META_CAPI_TOKEN is set but META_PIXEL_ID/,
+    )
   })
 
   it('reports every bad delivery variable at once, one message each, never showing a secret', () => {

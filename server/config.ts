@@ -33,6 +33,19 @@ export interface ServerConfig {
   appSecret: string | undefined
   /** The site's public address, for links in emails; `undefined` = the site configuration's. */
   publicUrl: string | undefined
+  /** Meta's Conversions API; `undefined` when `META_CAPI_TOKEN` is not set. */
+  meta: MetaConfig | undefined
+}
+
+export interface MetaConfig {
+  /** Sent in the request body only: never in a URL, a log line or an error message. */
+  accessToken: string
+  pixelId: string
+  /** Without a trailing slash, e.g. `https://graph.facebook.com`. */
+  graphUrl: string
+  graphVersion: string
+  /** Events Manager's test code: events then show under "Test events" only. */
+  testEventCode: string | undefined
 }
 
 export interface SmtpConfig {
@@ -213,6 +226,46 @@ function parseSmtp(env: NodeJS.ProcessEnv, errors: string[]): SmtpConfig | undef
   return { url: env.SMTP_URL.trim(), from, alertTo, confirmation: confirmation !== 'off' }
 }
 
+/** Meta's settings, checked only once a token turns the Conversions API on. */
+function parseMeta(env: NodeJS.ProcessEnv, errors: string[]): MetaConfig | undefined {
+  const pixelId = (blank(env.META_PIXEL_ID) ? env.VITE_META_PIXEL_ID : env.META_PIXEL_ID)?.trim()
+  const pixelName = blank(env.META_PIXEL_ID) ? 'VITE_META_PIXEL_ID' : 'META_PIXEL_ID'
+  if (pixelId && !/^\d{5,20}$/.test(pixelId)) {
+    errors.push(`${pixelName} must be the pixel's numeric id, got "${pixelId}".`)
+  }
+  if (blank(env.META_CAPI_TOKEN)) return undefined
+  const accessToken = env.META_CAPI_TOKEN.trim()
+  if (/\s/.test(accessToken)) {
+    errors.push(
+      'META_CAPI_TOKEN must be one access token, without spaces (the value is not shown).',
+    )
+  }
+  if (!pixelId) {
+    errors.push(
+      'META_CAPI_TOKEN is set but META_PIXEL_ID (or VITE_META_PIXEL_ID) is not: the Conversions API needs the pixel id.',
+    )
+  }
+  let graphUrl = 'https://graph.facebook.com'
+  try {
+    graphUrl = parseUrl('META_GRAPH_URL', env.META_GRAPH_URL)?.replace(/\/+$/, '') ?? graphUrl
+  } catch (error) {
+    errors.push((error as Error).message)
+  }
+  const graphVersion = blank(env.META_GRAPH_VERSION) ? 'v25.0' : env.META_GRAPH_VERSION.trim()
+  if (!/^v\d{1,3}\.\d{1,3}$/.test(graphVersion)) {
+    errors.push(`META_GRAPH_VERSION must read like v25.0, got "${env.META_GRAPH_VERSION}".`)
+  }
+  const testEventCode = blank(env.META_TEST_EVENT_CODE)
+    ? undefined
+    : env.META_TEST_EVENT_CODE.trim()
+  if (testEventCode !== undefined && !/^[\w-]{1,100}$/.test(testEventCode)) {
+    errors.push(
+      `META_TEST_EVENT_CODE must be the code shown in Events Manager (letters and digits), got "${testEventCode}".`,
+    )
+  }
+  return { accessToken, pixelId: pixelId ?? '', graphUrl, graphVersion, testEventCode }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const errors: string[] = []
   const attempt = <T>(read: () => T): T | undefined => {
@@ -246,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
         : parseWholeNumber('DELIVERY_CONCURRENCY', env.DELIVERY_CONCURRENCY, 1, 256),
     ),
     smtp: parseSmtp(env, errors),
+    meta: parseMeta(env, errors),
     publicUrl: attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL)?.replace(/\/+$/, '')),
     appSecret: attempt(() => {
       if (blank(env.APP_SECRET)) return undefined

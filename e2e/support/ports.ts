@@ -13,6 +13,10 @@ export const webhookOrigin = `http://127.0.0.1:${webhookPort}`
 
 /** Not a real pixel: only ever answered by the tests' stand-in for Meta. */
 export const samplePixelId = '123456789012345'
+/** Not a real token either: only the webhook stand-in's Graph path ever receives it. */
+export const sampleCapiToken = 'EAAGsampleTokenForTheStandIn'
+/** Where the webhook stand-in answers as Meta's Graph API does. */
+export const graphPath = '/graph'
 
 export const variants = {
   /** Both webhooks pointed at the local stand-in. */
@@ -45,7 +49,22 @@ export const variants = {
     port: 4302 + offset,
     env: {},
   },
-} as const satisfies Record<string, { port: number; env: Record<string, string> }>
+  /**
+   * A pixel and the relay: the server also reports consented leads to Meta's Conversions API,
+   * whose address is the stand-in's.
+   */
+  pixelRelay: {
+    port: 4304 + offset,
+    env: { VITE_META_PIXEL_ID: samplePixelId },
+    serverEnv: {
+      META_CAPI_TOKEN: sampleCapiToken,
+      META_GRAPH_URL: `${webhookOrigin}${graphPath}`,
+    },
+  },
+} as const satisfies Record<
+  string,
+  { port: number; env: Record<string, string>; serverEnv?: Record<string, string> }
+>
 
 export type VariantName = keyof typeof variants
 

@@ -36,6 +36,9 @@ const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts']
   stdio: 'inherit',
   env: {
     ...process.env,
+    // One environment for the build and the server, as one .env file gives both.
+    ...variant.env,
+    ...('serverEnv' in variant ? variant.serverEnv : {}),
     PORT: String(variant.port),
     HOST: '127.0.0.1',
     DIST_DIR: outDir,

@@ -5,10 +5,11 @@
  *   "Erreur"   -> HTTP 500          "Lent"    -> HTTP 200 after 1.5 s
  *   "Silence"  -> never answers     "Coupure" -> connection dropped
  *   anything else -> HTTP 200
+ * Under /graph/ it answers as Meta's Conversions API accepting one event.
  * GET /__requests lists what was received.
  */
 import { createServer, type IncomingMessage } from 'node:http'
-import { webhookPort } from './ports'
+import { graphPath, webhookPort } from './ports'
 
 export interface RecordedRequest {
   method: string
@@ -70,6 +71,13 @@ const server = createServer(async (request, response) => {
     receivedAt: new Date().toISOString(),
   })
 
+  if (path.startsWith(`${graphPath}/`)) {
+    // As Meta's Conversions API answers one accepted event.
+    response
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end('{"events_received":1,"messages":[],"fbtrace_id":"StandIn"}')
+    return
+  }
   const record = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {}
   switch (String(record.nom ?? record.uid ?? '')) {
     case 'Erreur':

@@ -18,7 +18,12 @@ describe('GET /healthz', () => {
       db: unreachable,
       onLeadStored: () => {},
       pageViews: undefined,
-      deliveries: { queued: ['webhook'], active: ['webhook'], withdrawal: ['webhook'] },
+      deliveries: {
+        queued: ['webhook'],
+        active: ['webhook'],
+        withdrawal: ['webhook'],
+        adConsentOnly: [],
+      },
       appSecret: 'test-secret-of-at-least-thirty-two-characters',
     })
     const response = await app.inject({ method: 'GET', url: '/healthz' })

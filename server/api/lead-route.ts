@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { parseLeadPayload } from '../../src/features/lead/lead-contract'
+import { destinationsFor } from '../delivery/destinations'
+import { metaCookiesOf } from '../delivery/meta-event'
 import { storeLead } from '../storage/lead-store'
 import { sendFieldErrors } from './api-errors'
 import type { ApiRouteOptions, RelayServices } from './relay-services'
@@ -27,7 +29,8 @@ export function registerLeadRoute(
       payload: parsed.payload,
       clientIp: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
-      destinations: services.deliveries.queued,
+      metaCookies: metaCookiesOf(request.headers.cookie),
+      destinations: destinationsFor(services.deliveries, parsed.payload),
     })
     if (result.status === 'duplicate') {
       request.log.info({ outcome: 'duplicate' }, 'lead already received')

@@ -23,6 +23,10 @@ export async function claimDueDeliveries(
     payload: LeadPayload
     received_at: Date
     consent_withdrawn_at: Date | null
+    client_ip: string
+    user_agent: string
+    fbp: string | null
+    fbc: string | null
   }>(
     `WITH due AS (
        SELECT lead_id, destination, event FROM lead_deliveries
@@ -39,7 +43,7 @@ export async function claimDueDeliveries(
      WHERE d.lead_id = due.lead_id AND d.destination = due.destination AND d.event = due.event
        AND l.id = d.lead_id
      RETURNING d.lead_id, d.destination, d.event, d.attempts, l.payload, l.received_at,
-       l.consent_withdrawn_at`,
+       l.consent_withdrawn_at, l.client_ip, l.user_agent, l.fbp, l.fbc`,
     [options.owner, options.leaseMs, options.limit, options.destinations],
   )
   return rows.map((row) => ({
@@ -50,6 +54,7 @@ export async function claimDueDeliveries(
     payload: row.payload,
     receivedAt: row.received_at,
     consentWithdrawnAt: row.consent_withdrawn_at,
+    visitor: { ip: row.client_ip, userAgent: row.user_agent, fbp: row.fbp, fbc: row.fbc },
   }))
 }
 

@@ -17,6 +17,14 @@ export interface DeliveryJob {
   payload: LeadPayload
   receivedAt: Date
   consentWithdrawnAt: Date | null
+  /** The browser the lead was sent from, as the relay received it. */
+  visitor: {
+    ip: string
+    userAgent: string
+    /** Meta's `_fbp` and `_fbc` cookies, stored only when the visitor accepted the pixel. */
+    fbp: string | null
+    fbc: string | null
+  }
 }
 
 export type DeliveryOutcome =
@@ -27,6 +35,8 @@ export type DeliveryOutcome =
 export interface Destination {
   name: string
   events: readonly DeliveryEvent[]
+  /** Queued only for leads whose visitor accepted the ad trackers (`consentement_publicite`). */
+  needsAdConsent?: boolean
   send(job: DeliveryJob): Promise<DeliveryOutcome>
   close?(): Promise<void>
 }

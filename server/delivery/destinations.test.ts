@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
-import { buildDestinations } from './destinations'
+import { parseLeadPayload, type LeadPayload } from '../../src/features/lead/lead-contract'
+import { validLead } from '../test-support/lead-fixtures'
+import { buildDestinations, destinationsFor } from './destinations'
 
 const links = { siteUrl: 'https://assurance.example', appSecret: 'x'.repeat(40) }
 const smtp = {
@@ -17,11 +19,12 @@ async function planFor(env: NodeJS.ProcessEnv) {
 describe('buildDestinations', () => {
   it('with nothing configured: none active, the webhook still queued, and says why', async () => {
     const { plan, report } = await planFor({})
-    expect(plan).toEqual({ queued: ['webhook'], active: [], withdrawal: [] })
+    expect(plan).toEqual({ queued: ['webhook'], active: [], withdrawal: [], adConsentOnly: [] })
     expect(report).toEqual([
       'webhook: off, LEAD_FORWARD_URL is not set (leads stay queued for it until it is)',
       'email_courtier: off, SMTP_URL is not set',
       'email_visiteur: off, SMTP_URL is not set',
+      'meta: off, META_CAPI_TOKEN is not set',
     ])
   })
 
@@ -35,6 +38,30 @@ describe('buildDestinations', () => {
     expect(plan.withdrawal).toEqual(['webhook', 'email_courtier'])
     expect(report.join('\n')).not.toContain('secret-path')
     expect(report[0]).toBe('webhook: on, to hook.example, unsigned')
+  })
+
+  it("Meta's Conversions API: queued only for leads with ad consent, never told of withdrawals", async () => {
+    const { plan, report } = await planFor({
+      LEAD_FORWARD_URL: 'https://hook.example/lead',
+      META_CAPI_TOKEN: 'EAAB-never-shown',
+      VITE_META_PIXEL_ID: '123456789012345',
+    })
+    expect(plan).toEqual({
+      queued: ['webhook', 'meta'],
+      active: ['webhook', 'meta'],
+      withdrawal: ['webhook'],
+      adConsentOnly: ['meta'],
+    })
+    const lead = (consent: boolean) => {
+      const parsed = parseLeadPayload(validLead({ consentement_publicite: consent }))
+      return (parsed.ok ? parsed.payload : undefined) as LeadPayload
+    }
+    expect(destinationsFor(plan, lead(true))).toEqual(['webhook', 'meta'])
+    expect(destinationsFor(plan, lead(false))).toEqual(['webhook'])
+    expect(report).toContain(
+      'meta: on, pixel 123456789012345, Graph v25.0 at graph.facebook.com; leads with ad consent only',
+    )
+    expect(report.join('\n')).not.toContain('never-shown')
   })
 
   it('LEAD_CONFIRMATION=off leaves the visitor without email, and no alert without LEAD_ALERT_TO', async () => {

@@ -2,12 +2,14 @@
  * Every destination a lead can go to, built from the configuration: the one place where kinds
  * are registered. Says, one line each, which are on and which are off and why.
  */
+import type { LeadPayload } from '../../src/features/lead/lead-contract'
 import type { ServerConfig } from '../config'
 import { withdrawalPath } from '../content/withdrawal-page'
 import { signWithdrawalToken } from '../privacy/withdrawal-token'
 import type { Destination } from './destination'
 import { brokerAlertDestination, visitorConfirmationDestination } from './email-destinations'
 import { createMailer } from './mailer'
+import { metaDestination } from './meta-destination'
 import { webhookDestination } from './webhook-destination'
 
 /** Which destinations a stored lead goes to, and which ones are on. */
@@ -18,6 +20,15 @@ export interface DeliveryPlan {
   active: readonly string[]
   /** Destinations told when a person withdraws consent ("ne plus appeler"). */
   withdrawal: readonly string[]
+  /** Of `queued`, those a lead goes to only when its visitor accepted the ad trackers. */
+  adConsentOnly: readonly string[]
+}
+
+/** The destinations one new lead is queued for. */
+export function destinationsFor(plan: DeliveryPlan, payload: LeadPayload): string[] {
+  return plan.queued.filter(
+    (name) => payload.consentement_publicite || !plan.adConsentOnly.includes(name),
+  )
 }
 
 export interface Destinations {
@@ -75,6 +86,16 @@ export function buildDestinations(
     }
   }
 
+  if (config.meta) {
+    active.push(metaDestination(config.meta, { timeoutMs: config.forwardTimeoutMs }))
+    const test = config.meta.testEventCode ? ', with META_TEST_EVENT_CODE (test events only)' : ''
+    report.push(
+      `meta: on, pixel ${config.meta.pixelId}, Graph ${config.meta.graphVersion} at ${new URL(config.meta.graphUrl).host}${test}; leads with ad consent only`,
+    )
+  } else {
+    report.push('meta: off, META_CAPI_TOKEN is not set')
+  }
+
   const names = active.map((destination) => destination.name)
   return {
     active,
@@ -83,6 +104,9 @@ export function buildDestinations(
       active: names,
       withdrawal: active
         .filter((destination) => destination.events.includes('withdrawal'))
+        .map((destination) => destination.name),
+      adConsentOnly: active
+        .filter((destination) => destination.needsAdConsent)
         .map((destination) => destination.name),
     },
     report,

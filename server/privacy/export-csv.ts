@@ -23,6 +23,7 @@ const columns = [
   'page_url',
   'timestamp',
   'consentement_texte',
+  'consentement_publicite',
   'client_ip',
   'user_agent',
   'rappel_prefere',
@@ -41,6 +42,7 @@ interface LeadRow extends OriginColumns {
   consent_withdrawn_at: Date | null
   payload: LeadPayload
   consent_text: string
+  consentement_publicite: boolean
   client_ip: string
   user_agent: string
 }
@@ -73,8 +75,7 @@ function originCells(row: OriginColumns): Record<OriginKey, string> {
 export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): Promise<string> {
   const rows = await db.query<LeadRow>(
     `SELECT id, received_at, last_interaction_at, delivered_at, consent_withdrawn_at, payload,
-            consent_text, client_ip,
-            user_agent, ${originKeys.join(', ')}
+            consent_text, consentement_publicite, client_ip, user_agent, ${originKeys.join(', ')}
      FROM leads WHERE $1::text IS NULL OR email = lower(trim($1::text))
      ORDER BY received_at, id`,
     [filter.email ?? null],
@@ -93,6 +94,7 @@ export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): 
       page_url: row.payload.page_url,
       timestamp: row.payload.timestamp,
       consentement_texte: row.consent_text,
+      consentement_publicite: row.consentement_publicite ? 'oui' : 'non',
       client_ip: row.client_ip,
       user_agent: row.user_agent,
       rappel_prefere: row.payload.rappel_prefere ?? '',

@@ -16,6 +16,8 @@ export interface IncomingLead {
   payload: LeadPayload
   clientIp: string
   userAgent: string
+  /** Meta's `_fbp` and `_fbc` cookies sent with the lead, if any; kept only with ad consent. */
+  metaCookies?: { fbp: string | undefined; fbc: string | undefined }
   /** The destinations it is queued for, each delivered and retried on its own. */
   destinations: readonly string[]
 }
@@ -43,20 +45,25 @@ export async function storeLead(db: Database, lead: IncomingLead): Promise<Store
     )
     if (earlier.some((row) => row.duplicate)) return { status: 'duplicate' }
     const id = randomUUID()
+    const adConsent = lead.payload.consentement_publicite
+    const columns = {
+      id,
+      email,
+      telephone,
+      payload: JSON.stringify(lead.payload),
+      consent_text: lead.payload.consentement_texte,
+      client_ip: lead.clientIp,
+      user_agent: lead.userAgent.slice(0, 1_000),
+      consentement_publicite: adConsent,
+      fbp: (adConsent && lead.metaCookies?.fbp) || null,
+      fbc: (adConsent && lead.metaCookies?.fbc) || null,
+      ...Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])),
+    }
+    const names = Object.keys(columns)
     await tx.query(
-      `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent,
-                          ${originKeys.join(', ')})
-       VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, ${originKeys.map((_, i) => `$${i + 8}`).join(', ')})`,
-      [
-        id,
-        email,
-        telephone,
-        JSON.stringify(lead.payload),
-        lead.payload.consentement_texte,
-        lead.clientIp,
-        lead.userAgent.slice(0, 1_000),
-        ...originKeys.map((key) => lead.payload[key] ?? null),
-      ],
+      `INSERT INTO leads (${names.join(', ')})
+       VALUES (${names.map((name, i) => `$${i + 1}${name === 'payload' ? '::jsonb' : ''}`).join(', ')})`,
+      Object.values(columns),
     )
     if (lead.destinations.length > 0) {
       await tx.query(

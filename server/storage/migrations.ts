@@ -90,6 +90,17 @@ export const migrations: readonly Migration[] = [
         ADD COLUMN fbclid text`,
     ],
   },
+  {
+    id: 4,
+    name: "ad consent, and Meta's browser ids for the Conversions API",
+    statements: [
+      // fbp and fbc are Meta's cookies as the lead's request carried them, kept only with ad consent.
+      `ALTER TABLE leads
+        ADD COLUMN consentement_publicite boolean NOT NULL DEFAULT false,
+        ADD COLUMN fbp text,
+        ADD COLUMN fbc text`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */

@@ -64,6 +64,7 @@ export async function startTestRelay(
     smtp: undefined,
     appSecret: 'test-secret-of-at-least-thirty-two-characters',
     publicUrl: undefined,
+    meta: undefined,
     ...overrides,
   }
   const logLines: string[] = []

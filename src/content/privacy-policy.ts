@@ -15,6 +15,9 @@ const pixelBlocks = [
     'Avec votre accord seulement, ce site utilise le pixel de Meta (Meta Platforms Ireland Ltd, éditeur de Facebook et Instagram) pour mesurer l’efficacité de nos publicités : savoir si vous arrivez d’une de nos annonces et si vous avez envoyé une demande de simulation. Le pixel dépose des cookies (_fbp, _fbc) et transmet à Meta l’adresse des pages vues, votre adresse IP et des informations sur votre navigateur.',
   ),
   p(
+    'Si vous avez accepté avant d’envoyer le formulaire, notre serveur signale aussi votre demande directement à Meta (« API Conversions »), avec le même identifiant que le pixel pour qu’elle ne soit comptée qu’une fois : votre adresse e-mail, votre téléphone, vos nom et prénom et votre pays, réduits avant l’envoi à une empreinte (SHA-256) qui ne permet à Meta que de reconnaître un compte qu’elle connaît déjà, ainsi que votre adresse IP, les informations sur votre navigateur et les identifiants des cookies du pixel. Votre simulation et l’heure de rappel choisie ne lui sont jamais transmises. Sans votre accord, rien n’est envoyé à Meta.',
+  ),
+  p(
     'Pour ces données, Meta et nous sommes responsables conjoints du traitement (CJUE, 29 juillet 2019, Fashion ID) ; Meta les utilise aussi pour ses propres fins, selon sa ',
     { text: 'politique de confidentialité', href: 'https://www.facebook.com/privacy/policy/' },
     '. Rien n’est chargé depuis Meta avant que vous cliquiez sur « Tout accepter ». Refuser n’a aucun effet sur votre demande de simulation.',

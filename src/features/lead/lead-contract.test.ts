@@ -24,6 +24,7 @@ function validBody(): Record<string, unknown> {
     timestamp: '2026-09-01T08:30:15.123Z',
     consentement: true,
     consentement_texte: consentText,
+    consentement_publicite: false,
   }
 }
 
@@ -246,6 +247,20 @@ describe('parseLeadPayload: event id and anti-spam trap', () => {
     })
   })
 
+  it('keeps ad consent as sent, and counts a lead without the key as without consent', () => {
+    expect(payloadOf({ ...validBody(), consentement_publicite: true }).consentement_publicite).toBe(
+      true,
+    )
+    const { consentement_publicite: _, ...older } = validBody()
+    expect(payloadOf(older)).toStrictEqual(validBody())
+  })
+
+  it.each([['true'], [1], [null], ['oui']])('rejects consentement_publicite = %j', (value) => {
+    expect(Object.keys(errorsOf({ ...validBody(), consentement_publicite: value }))).toEqual([
+      'consentement_publicite',
+    ])
+  })
+
   it.each([[''], ['<script>'], ['a b'], ['a'.repeat(101)], [42], [null]])(
     'rejects event_id = %j',
     (value) => {
@@ -296,7 +311,15 @@ describe('buildLeadPayload', () => {
       timestamp,
       consentement: true,
       consentement_texte: consentText,
+      consentement_publicite: false,
     })
+  })
+
+  it('marks ad consent true only when the visitor accepted the pixel', () => {
+    const build = (adConsent?: boolean) =>
+      buildLeadPayload(fields, { pageUrl, timestamp, consentText, adConsent })
+        .consentement_publicite
+    expect([build(true), build(false), build()]).toEqual([true, false, false])
   })
 
   it('uses the fixed source label facebook_ads', () => {

@@ -74,8 +74,13 @@ export interface LeadPayload extends LeadFields, LeadOrigin {
   rappel_prefere?: CallbackSlot
   /** Present only when the visitor used the estimate. */
   simulation?: LeadSimulation
-  /** Id shared with the pixel's Lead event, so a server-side Conversions API can deduplicate. */
+  /** Id shared with the pixel's Lead event, so that Meta keeps one of it and the server's. */
   event_id?: string
+  /**
+   * Whether the visitor had accepted the pixel in the consent banner before sending: the relay
+   * tells Meta of the lead only then. A lead without the key (older page, other sender) is `false`.
+   */
+  consentement_publicite: boolean
   /** Anti-spam trap. Sent only when a robot filled it; the relay never stores it. */
   site_web?: string
 }
@@ -91,6 +96,7 @@ export const leadPayloadKeys = [
   'rappel_prefere',
   'simulation',
   'event_id',
+  'consentement_publicite',
   ...originKeys,
 ] as const satisfies readonly (keyof LeadPayload)[]
 
@@ -144,6 +150,8 @@ export function buildLeadPayload(
     timestamp: string
     consentText: string
     eventId?: string | undefined
+    /** The visitor accepted the pixel before sending (absent: no). */
+    adConsent?: boolean | undefined
     callback?: CallbackSlot | undefined
     simulation?: LeadSimulation | undefined
     /**
@@ -163,6 +171,7 @@ export function buildLeadPayload(
     ...(context.callback ? { rappel_prefere: context.callback } : {}),
     ...(context.simulation ? { simulation: context.simulation } : {}),
     ...(context.eventId ? { event_id: context.eventId } : {}),
+    consentement_publicite: context.adConsent === true,
   }
   for (const key of originKeys) {
     const value = context.origin?.[key]
@@ -229,6 +238,10 @@ export function parseLeadPayload(body: unknown): ParsedLead {
   if (eventId !== undefined && (typeof eventId !== 'string' || !/^[\w-]{1,100}$/.test(eventId))) {
     errors.event_id = 'Expected up to 100 letters, digits, dashes or underscores'
   }
+  const adConsent = body.consentement_publicite
+  if (adConsent !== undefined && typeof adConsent !== 'boolean') {
+    errors.consentement_publicite = 'Expected true or false'
+  }
   const callback = body.rappel_prefere
   if (callback !== undefined && !callbackSlots.includes(callback as CallbackSlot)) {
     errors.rappel_prefere = `Expected one of ${callbackSlots.join(', ')}`
@@ -252,6 +265,7 @@ export function parseLeadPayload(body: unknown): ParsedLead {
       timestamp,
       consentText,
       eventId: typeof eventId === 'string' ? eventId : undefined,
+      adConsent: adConsent === true,
       callback: callback as CallbackSlot | undefined,
       simulation: simulation?.ok ? simulation.value : undefined,
       origin,

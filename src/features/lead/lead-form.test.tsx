@@ -326,6 +326,7 @@ describe('LeadForm: successful submission', () => {
       timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       consentement: true,
       consentement_texte: leadFormCopy.consentLabel,
+      consentement_publicite: false,
       rappel_prefere: 'des_que_possible',
     })
     const sentAt = Date.parse(String(body.timestamp))
@@ -423,8 +424,12 @@ describe('LeadForm: successful submission', () => {
     await user.click(submitButton())
     await screen.findByText(leadFormCopy.confirmation.title)
     expect(fbq).toHaveBeenCalledTimes(1)
-    const payload = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as { event_id?: string }
+    const payload = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)) as {
+      event_id?: string
+      consentement_publicite?: boolean
+    }
     expect(payload.event_id).toMatch(/^[\w-]{8,}$/)
+    expect(payload.consentement_publicite).toBe(true)
     expect(fbq).toHaveBeenCalledWith('track', 'Lead', {}, { eventID: payload.event_id })
   })
 

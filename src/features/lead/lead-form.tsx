@@ -136,15 +136,17 @@ export function LeadForm() {
     sendingRef.current = true
     setStatus('submitting')
     setGeneralError(false)
-    // With the pixel on the page, its Lead event and the lead share an id, so that a server-side
-    // Conversions API can deduplicate the two.
-    const eventId = window.fbq ? newEventId() : undefined
+    // The pixel is on the page only once the visitor accepted it in the banner. Its Lead event and
+    // the lead then share an id, so that Meta keeps one of it and the relay's Conversions API event.
+    const adConsent = Boolean(window.fbq)
+    const eventId = adConsent ? newEventId() : undefined
     try {
       const payload = buildLeadPayload(current, {
         pageUrl: window.location.href,
         timestamp: new Date().toISOString(),
         consentText: leadFormCopy.consentLabel,
         eventId,
+        adConsent,
         callback,
         simulation: currentSimulation(),
         // The page never changes its address: this is the ad link the visitor arrived by.
