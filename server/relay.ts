@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { RelayServices } from './api/relay-services'
+import { trackWrites } from './storage/write-health'
 import { buildApp } from './app'
 import { controlSocketPath, serveControlSocket } from './commands/control-socket'
 import type { ServerConfig } from './config'
@@ -54,6 +55,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   const services: RelayServices = {
     db,
     onLeadStored: () => running.worker?.wake(),
+    writes: trackWrites(),
     pageViews: undefined,
     deliveries: destinations.plan,
     appSecret: secret.secret,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { deliveryBacklog, type DestinationBacklog } from '../delivery/deliveries'
+import { probeWrite } from '../storage/write-health'
 import type { RelayServices } from './relay-services'
 
 const databaseTimeoutMs = 3_000
@@ -7,7 +8,8 @@ const databaseTimeoutMs = 3_000
 const stalePendingSeconds = 15 * 60
 
 /**
- * `GET /healthz`: 503 when the database does not answer. Otherwise 200 with the backlog per
+ * `GET /healthz`: 503 when the database does not answer, or does not take writes (a write probe
+ * fails, or the last leads could not be stored), with the reason. Otherwise 200 with the backlog per
  * destination, and `"status": "degraded"` (nothing a restart would mend) when a delivery is
  * parked, one has been pending over 15 minutes, or no destination is configured at all.
  */
@@ -17,12 +19,25 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
     reply.header('Cache-Control', 'no-store')
     let timer: NodeJS.Timeout | undefined
     try {
-      const backlog = await Promise.race([
-        deliveryBacklog(services.db),
+      const [backlog, writeFailure] = await Promise.race([
+        Promise.all([
+          deliveryBacklog(services.db),
+          probeWrite(services.db).then(
+            () => services.writes?.problem(),
+            (error: unknown) =>
+              `the database refuses writes: ${error instanceof Error ? error.message : String(error)}`,
+          ),
+        ]),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error('database timeout')), databaseTimeoutMs)
         }),
       ])
+      if (writeFailure) {
+        request.log.error({ reason: writeFailure }, 'health check: leads cannot be stored')
+        return reply
+          .code(503)
+          .send({ status: 'unavailable', database: 'not writable', reason: writeFailure })
+      }
       const { active, queued } = services.deliveries
       const empty: DestinationBacklog = { pending: 0, parked: 0, oldestPendingSeconds: 0 }
       const names = [...new Set([...queued, ...active, ...Object.keys(backlog)])]

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { parseLeadPayload } from '../../src/features/lead/lead-contract'
 import { destinationsFor } from '../delivery/destinations'
 import { metaCookiesOf } from '../delivery/meta-event'
-import { storeLead } from '../storage/lead-store'
+import { storeLead, type StoreResult } from '../storage/lead-store'
 import { sendFieldErrors } from './api-errors'
 import type { ApiRouteOptions, RelayServices } from './relay-services'
 
@@ -25,13 +25,20 @@ export function registerLeadRoute(
       request.log.info({ outcome: 'honeypot' }, 'lead dropped')
       return reply.code(202).send(accepted)
     }
-    const result = await storeLead(services.db, {
-      payload: parsed.payload,
-      clientIp: request.ip,
-      userAgent: request.headers['user-agent'] ?? '',
-      metaCookies: metaCookiesOf(request.headers.cookie),
-      destinations: destinationsFor(services.deliveries, parsed.payload),
-    })
+    let result: StoreResult
+    try {
+      result = await storeLead(services.db, {
+        payload: parsed.payload,
+        clientIp: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        metaCookies: metaCookiesOf(request.headers.cookie),
+        destinations: destinationsFor(services.deliveries, parsed.payload),
+      })
+    } catch (error) {
+      services.writes?.failed(error)
+      throw error
+    }
+    services.writes?.succeeded()
     if (result.status === 'duplicate') {
       request.log.info({ outcome: 'duplicate' }, 'lead already received')
     } else {

@@ -2,6 +2,7 @@ import type { onRequestHookHandler } from 'fastify'
 import type { DeliveryPlan } from '../delivery/destinations'
 import type { PageViewForwarder } from '../delivery/page-view-forwarder'
 import type { Database } from '../storage/database'
+import type { WriteHealth } from '../storage/write-health'
 import type { RateLimitPolicy } from './rate-limiter'
 
 /** What the API routes need from the rest of the relay; tests pass their own. */
@@ -12,6 +13,8 @@ export interface RelayServices {
   /** `undefined` when no `PAGE_VIEW_FORWARD_URL` is set: page views are then checked and dropped. */
   pageViews: PageViewForwarder | undefined
   deliveries: DeliveryPlan
+  /** Lead inserts that failed lately, for the health check; absent in tests that need none. */
+  writes?: WriteHealth | undefined
   /** Signs and checks the consent-withdrawal links. */
   appSecret: string
   rateLimits?: { leads: RateLimitPolicy; pageViews: RateLimitPolicy } | undefined

@@ -101,6 +101,17 @@ export const migrations: readonly Migration[] = [
         ADD COLUMN fbc text`,
     ],
   },
+  {
+    id: 6,
+    name: 'a row the health check writes, to tell a database that no longer takes writes',
+    statements: [
+      `CREATE TABLE relay_health (
+        id boolean PRIMARY KEY DEFAULT true CHECK (id),
+        probed_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'INSERT INTO relay_health DEFAULT VALUES',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
