@@ -15,5 +15,7 @@ npm run --silent typecheck
 # server, which scripts/with-postgres.ts installs (as root) when missing, starts and removes.
 step 'Unit and integration tests (vitest, with a throwaway PostgreSQL)'
 npx tsx scripts/with-postgres.ts npx vitest run
+step 'Production install (build, npm ci --omit=dev, npm start) in a throwaway copy'
+npx tsx scripts/test-production-install.ts
 step 'Browser tests (playwright, Chromium)'
 npm run --silent test:e2e

@@ -16,6 +16,11 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env')
   const config = loadConfig(process.env)
   if (!existsSync(path.join(config.distDir, routes.home.file))) {
+    if (!existsSync(path.join('node_modules', 'tsx'))) {
+      throw new ConfigError(
+        `No build found in ${config.distDir}, and the development dependencies needed to build it are not installed: run \`npm ci && npm run build\` first.`,
+      )
+    }
     console.log(`No build found in ${config.distDir}: building the site first.`)
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
       stdio: 'inherit',

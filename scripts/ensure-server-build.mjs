@@ -1,0 +1,49 @@
+// @ts-check
+/**
+ * Runs before `npm start` and the lead commands, which run the compiled server in dist-server/.
+ * Plain JavaScript on purpose: it must run where only the production dependencies are installed.
+ * Compiles the server when dist-server/ is missing or older than its sources and the development
+ * dependencies are there to do it; otherwise says what to do. Prints only to stderr, so that a
+ * command's own output (a CSV on stdout) stays clean.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const compiled = path.join(root, 'dist-server', 'main.js')
+const compiler = path.join(root, 'node_modules', 'tsx')
+const sources = ['server', 'src', 'scripts/build-server.ts', 'package-lock.json']
+
+/** The newest modification time under a file or folder, tests left aside. */
+function newest(target) {
+  const stats = statSync(target, { throwIfNoEntry: false })
+  if (!stats) return 0
+  if (!stats.isDirectory()) return /\.test\.tsx?$/.test(target) ? 0 : stats.mtimeMs
+  return Math.max(
+    stats.mtimeMs,
+    ...readdirSync(target).map((name) => newest(path.join(target, name))),
+  )
+}
+
+const built = statSync(compiled, { throwIfNoEntry: false })?.mtimeMs ?? 0
+const stale = built < Math.max(...sources.map((source) => newest(path.join(root, source))))
+
+if (stale && existsSync(compiler)) {
+  console.error(built ? 'The server changed: compiling it again.' : 'Compiling the server.')
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+} else if (!built) {
+  console.error(
+    'dist-server/ is missing and the development dependencies are not installed to compile it:\n' +
+      'run `npm ci && npm run build` first, then `npm ci --omit=dev` if you want to drop them.',
+  )
+  process.exit(1)
+} else if (stale) {
+  console.error(
+    'Warning: dist-server/ is older than the sources; run `npm run build` to update it.',
+  )
+}
