@@ -6,6 +6,7 @@
  * leads per second it delivers to a webhook that takes 1 s to answer, at the default
  * DELIVERY_CONCURRENCY and one at a time (what a single sequential sender would do).
  */
+import { spawnSync } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -18,6 +19,7 @@ import {
   type RelayProcess,
 } from '../server/test-support/relay-process'
 import { createPostgresDatabase, postgresUrl } from '../server/test-support/test-databases'
+import { openDatabase } from '../server/storage/open-database'
 
 const requests = 2_000
 const warmup = 100
@@ -118,6 +120,66 @@ function deliveryThroughput(deliveryConcurrency: number, deliveredLeads: number)
   })
 }
 
+const exportedLeads = 50_000
+
+/**
+ * `npm run leads:export` of 50,000 leads from the embedded database while the server runs (it
+ * answers the command over its socket): how long it takes, and the slowest `/healthz` meanwhile.
+ */
+async function exportWhileServing(): Promise<{ seconds: number; worstHealthMs: number }> {
+  const dataDir = await createTempDir('relay-export-')
+  const distDir = await createFakeSite()
+  const db = await openDatabase({ databaseUrl: undefined, dataDir })
+  await db.query(
+    `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent)
+     SELECT gen_random_uuid(), 'export-' || i || '@exemple.fr', '0612345678',
+            jsonb_build_object('nom', 'Martin', 'prenom', 'Zoé', 'email', 'export-' || i || '@exemple.fr',
+              'telephone', '0612345678', 'source', 'facebook_ads',
+              'page_url', 'https://assurance.example/', 'timestamp', '2026-11-23T10:00:00.000Z',
+              'consentement', true, 'consentement_texte', 'texte'),
+            'texte', '203.0.113.9', 'Bench'
+     FROM generate_series(1, $1::int) AS i`,
+    [exportedLeads],
+  )
+  await db.close()
+  const relay = await startRelayProcess({ DIST_DIR: distDir, DATA_DIR: dataDir, LOG_LEVEL: 'warn' })
+  try {
+    let exporting = true
+    let worstHealthMs = 0
+    const probe = (async () => {
+      while (exporting) {
+        const sent = performance.now()
+        await (await fetch(`${relay.url}/healthz`)).arrayBuffer()
+        worstHealthMs = Math.max(worstHealthMs, performance.now() - sent)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+    })()
+    const started = performance.now()
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/commands/leads-cli.ts',
+        'export',
+        '--out',
+        `${dataDir}/export.csv`,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+    )
+    const seconds = (performance.now() - started) / 1_000
+    exporting = false
+    await probe
+    if (result.status !== 0) throw new Error(`leads:export failed: ${result.stderr}`)
+    return { seconds, worstHealthMs }
+  } finally {
+    relay.child.kill('SIGTERM')
+    await relay.exited
+    await rm(distDir, { recursive: true, force: true })
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
 async function main(): Promise<void> {
   const results = [await runOnce('embedded (PGlite)', '')]
   if (postgresUrl) {
@@ -155,6 +217,11 @@ async function main(): Promise<void> {
       `| 16 (default) | 160 | ${concurrent.toFixed(1)} |`,
       `| 1 (one at a time) | 15 | ${sequential.toFixed(1)} |`,
     ].join('\n'),
+  )
+  const exported = await exportWhileServing()
+  console.log(
+    `\nleads:export of ${exportedLeads} leads while the server runs (embedded database): ` +
+      `${exported.seconds.toFixed(1)} s, slowest /healthz meanwhile ${exported.worstHealthMs.toFixed(0)} ms`,
   )
 }
 

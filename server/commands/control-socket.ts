@@ -4,11 +4,13 @@
  * the owner of DATA_DIR can reach: a local channel with the same protection as the database files.
  */
 import { chmod, rm } from 'node:fs/promises'
+import { once } from 'node:events'
 import net from 'node:net'
 import path from 'node:path'
+import readline from 'node:readline'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Sql } from '../storage/database'
-import { parseCommandLine, runLeadCommand } from './lead-commands'
+import { leadCommandOutput, parseCommandLine } from './lead-commands'
 
 const maxRequestBytes = 4_096
 
@@ -16,23 +18,45 @@ export function controlSocketPath(dataDir: string): string {
   return path.join(dataDir, 'control.sock')
 }
 
-type Answer = { ok: true; output: string } | { ok: false; error: string }
+/**
+ * The server answers with JSON lines: `{"chunk":…}` for each piece of the output as it is made
+ * (an export of any size streams), then `{"ok":true}`, or `{"ok":false,"error":…}` at any point.
+ */
+type AnswerLine = { chunk: string } | { ok: true } | { ok: false; error: string }
 
 /** The client sends its command-line arguments; they are parsed here, never trusted as objects. */
-async function runRequestLine(line: string, db: Sql, log: FastifyBaseLogger): Promise<Answer> {
+async function runRequestLine(
+  line: string,
+  db: Sql,
+  log: FastifyBaseLogger,
+  send: (answer: AnswerLine) => Promise<void>,
+): Promise<void> {
   try {
     const { args } = JSON.parse(line) as { args: unknown }
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
       throw new Error('Expected the command-line arguments.')
     }
     const { request } = parseCommandLine(args)
-    const output = await runLeadCommand(db, request)
+    for await (const chunk of leadCommandOutput(db, request)) await send({ chunk })
     log.info({ command: request.command }, 'lead command run')
-    return { ok: true, output }
+    await send({ ok: true })
   } catch (error) {
     log.warn({ err: error }, 'lead command failed')
-    return { ok: false, error: error instanceof Error ? error.message : String(error) }
+    await send({ ok: false, error: error instanceof Error ? error.message : String(error) })
   }
+}
+
+/** Writes one answer line, waiting while the client is slower than the database. */
+function sender(socket: net.Socket): (answer: AnswerLine) => Promise<void> {
+  return (answer) =>
+    new Promise((resolve, reject) => {
+      if (socket.destroyed) {
+        reject(new Error('The command client went away.'))
+        return
+      }
+      if (socket.write(`${JSON.stringify(answer)}\n`)) resolve()
+      else socket.once('drain', resolve)
+    })
 }
 
 export async function serveControlSocket(
@@ -54,9 +78,11 @@ export async function serveControlSocket(
       const newline = received.indexOf('\n')
       if (newline === -1) return
       socket.removeAllListeners('data')
-      void runRequestLine(received.slice(0, newline), db, log).then((reply) =>
-        socket.end(`${JSON.stringify(reply)}\n`),
-      )
+      void runRequestLine(received.slice(0, newline), db, log, sender(socket))
+        .catch(() => {
+          // The client left mid-answer: nothing more to tell it.
+        })
+        .finally(() => socket.end())
     })
   })
   await new Promise<void>((resolve, reject) => {
@@ -70,35 +96,39 @@ export async function serveControlSocket(
     })
 }
 
+/** Runs the command in the running server, handing each piece of its output to `write`. */
 export async function askRunningServer(
   socketPath: string,
   args: readonly string[],
-): Promise<string> {
-  const answer = await new Promise<Answer>((resolve, reject) => {
-    const socket = net.createConnection(socketPath)
-    let received = ''
-    socket.setEncoding('utf8')
-    socket.on('connect', () => socket.write(`${JSON.stringify({ args })}\n`))
-    socket.on('data', (chunk: string) => {
-      received += chunk
-    })
-    socket.on('end', () => {
-      try {
-        resolve(JSON.parse(received) as Answer)
-      } catch {
-        reject(new Error('The running server gave no answer.'))
-      }
-    })
-    socket.on('error', (error) =>
+  write: (chunk: string) => Promise<void>,
+): Promise<void> {
+  const socket = net.createConnection(socketPath)
+  socket.setEncoding('utf8')
+  const failed = new Promise<never>((_, reject) =>
+    socket.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         new Error(
           `The running server holds the embedded database but its command socket ${socketPath} ` +
-            `does not answer (${(error as NodeJS.ErrnoException).code ?? error.message}): ` +
+            `does not answer (${error.code ?? error.message}): ` +
             'stop the server, then run the command again.',
         ),
       ),
-    )
-  })
-  if (!answer.ok) throw new Error(answer.error)
-  return answer.output
+    ),
+  )
+  const answered = (async () => {
+    await once(socket, 'connect')
+    socket.write(`${JSON.stringify({ args })}\n`)
+    for await (const line of readline.createInterface({ input: socket, crlfDelay: Infinity })) {
+      const answer = JSON.parse(line) as AnswerLine
+      if ('chunk' in answer) await write(answer.chunk)
+      else if (answer.ok) return
+      else throw new Error(answer.error)
+    }
+    throw new Error('The running server stopped before finishing the command.')
+  })()
+  try {
+    await Promise.race([answered, failed])
+  } finally {
+    socket.destroy()
+  }
 }

@@ -5,7 +5,7 @@
 import { replayDeliveries, undoneDeliveries } from '../delivery/deliveries'
 import { erasePerson } from '../privacy/erase-person'
 import { leadIdPattern } from '../storage/lead-store'
-import { exportLeadsCsv } from '../privacy/export-csv'
+import { exportLeadsCsv, leadsCsvChunks } from '../privacy/export-csv'
 import { purgeExpiredLeads, retentionYears } from '../privacy/retention'
 import type { Sql } from '../storage/database'
 
@@ -81,6 +81,12 @@ export async function runLeadCommand(db: Sql, request: LeadCommand): Promise<str
       return `Put ${count} delivery(ies) back in the queue.\n`
     }
   }
+}
+
+/** What a command prints, in pieces: the export streams batch by batch, the others print at once. */
+export async function* leadCommandOutput(db: Sql, request: LeadCommand): AsyncGenerator<string> {
+  if (request.command === 'export') yield* leadsCsvChunks(db, { email: request.email })
+  else yield await runLeadCommand(db, request)
 }
 
 export interface CommandLine {

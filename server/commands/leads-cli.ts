@@ -2,25 +2,35 @@
  * `npm run leads:export|leads:erase|leads:purge|leads:deliveries|leads:replay`: runs a lead command on the configured
  * database. With the embedded one while the server runs, the server runs it (see control-socket).
  */
-import { existsSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { once } from 'node:events'
+import { createWriteStream, existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { ConfigError, loadConfig } from '../config'
 import { embeddedDatabaseHolder } from '../storage/embedded-lock'
 import { openDatabase } from '../storage/open-database'
 import { askRunningServer, controlSocketPath } from './control-socket'
-import { parseCommandLine, runLeadCommand } from './lead-commands'
+import { leadCommandOutput, parseCommandLine } from './lead-commands'
 
-async function run(args: readonly string[]): Promise<string> {
+type Write = (chunk: string) => Promise<void>
+
+async function run(args: readonly string[], write: Write): Promise<void> {
   const { request } = parseCommandLine(args)
   const config = loadConfig(process.env)
   if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== undefined) {
-    return askRunningServer(controlSocketPath(config.dataDir), args)
+    return askRunningServer(controlSocketPath(config.dataDir), args, write)
   }
   const db = await openDatabase(config)
   try {
-    return await runLeadCommand(db, request)
+    for await (const chunk of leadCommandOutput(db, request)) await write(chunk)
   } finally {
     await db.close()
+  }
+}
+
+/** Writes as fast as the terminal or the disk takes it, never piling the output up in memory. */
+function writerTo(sink: NodeJS.WritableStream): Write {
+  return async (chunk) => {
+    if (!sink.write(chunk)) await once(sink, 'drain')
   }
 }
 
@@ -28,13 +38,23 @@ async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env')
   const args = process.argv.slice(2)
   const { out } = parseCommandLine(args)
-  const output = await run(args)
-  if (out) {
-    await writeFile(out, output, { mode: 0o600 })
-    console.error(`Written to ${out}.`)
-  } else {
-    process.stdout.write(output)
+  if (!out) {
+    await run(args, writerTo(process.stdout))
+    return
   }
+  const file = createWriteStream(out, { mode: 0o600 })
+  try {
+    await run(args, writerTo(file))
+    await new Promise<void>((resolve, reject) =>
+      file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    )
+  } catch (error) {
+    // A file cut short would pass for a whole export.
+    file.destroy()
+    await rm(out, { force: true })
+    throw error
+  }
+  console.error(`Written to ${out}.`)
 }
 
 main().catch((error: unknown) => {

@@ -72,38 +72,71 @@ function originCells(row: OriginColumns): Record<OriginKey, string> {
   >
 }
 
+/** Rows read per query: small enough that a request waiting for the database waits little. */
+export const exportBatchSize = 250
+
+/**
+ * The CSV in pieces, the header first, then one piece per batch of leads read in `(received_at,
+ * id)` order from where the last batch ended. A large export never builds the whole file in
+ * memory, and never holds the embedded database (one statement at a time) for more than a batch.
+ */
+export async function* leadsCsvChunks(
+  db: Sql,
+  filter: { email?: string | undefined } = {},
+): AsyncGenerator<string> {
+  yield `${columns.join(',')}\r\n`
+  let after: { receivedAt: string; id: string } | undefined
+  for (;;) {
+    const rows = await db.query<LeadRow & { cursor: string }>(
+      `SELECT id, received_at, received_at::text AS cursor, last_interaction_at, delivered_at,
+              consent_withdrawn_at, payload, consent_text, consentement_publicite, client_ip,
+              user_agent, ${originKeys.join(', ')}
+       FROM leads
+       WHERE ($1::text IS NULL OR email = lower(trim($1::text)))
+         AND ($2::timestamptz IS NULL OR (received_at, id) > ($2::timestamptz, $3::uuid))
+       ORDER BY received_at, id
+       LIMIT $4`,
+      [filter.email ?? null, after?.receivedAt ?? null, after?.id ?? null, exportBatchSize],
+    )
+    if (rows.length === 0) return
+    yield rows.map((row) => `${csvLine(row)}\r\n`).join('')
+    const last = rows.at(-1)
+    if (!last || rows.length < exportBatchSize) return
+    after = { receivedAt: last.cursor, id: last.id }
+    // Lets the requests that arrived meanwhile (a health check, a lead) reach the database first.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/** The whole CSV as one string: for small exports and tests. */
 export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): Promise<string> {
-  const rows = await db.query<LeadRow>(
-    `SELECT id, received_at, last_interaction_at, delivered_at, consent_withdrawn_at, payload,
-            consent_text, consentement_publicite, client_ip, user_agent, ${originKeys.join(', ')}
-     FROM leads WHERE $1::text IS NULL OR email = lower(trim($1::text))
-     ORDER BY received_at, id`,
-    [filter.email ?? null],
-  )
-  const lines = rows.map((row) => {
-    const values: Record<(typeof columns)[number], string> = {
-      id: row.id,
-      received_at: row.received_at.toISOString(),
-      last_interaction_at: row.last_interaction_at.toISOString(),
-      delivered_at: row.delivered_at?.toISOString() ?? '',
-      nom: row.payload.nom,
-      prenom: row.payload.prenom,
-      email: row.payload.email,
-      telephone: row.payload.telephone,
-      source: row.payload.source,
-      page_url: row.payload.page_url,
-      timestamp: row.payload.timestamp,
-      consentement_texte: row.consent_text,
-      consentement_publicite: row.consentement_publicite ? 'oui' : 'non',
-      client_ip: row.client_ip,
-      user_agent: row.user_agent,
-      rappel_prefere: row.payload.rappel_prefere ?? '',
-      ...simulationCells(row.payload),
-      ...originCells(row),
-      // An advisor calling from this file must see who asked not to be called any more.
-      consentement_retire_le: row.consent_withdrawn_at?.toISOString() ?? '',
-    }
-    return columns.map((column) => csvCell(values[column])).join(',')
-  })
-  return [columns.join(','), ...lines].map((line) => `${line}\r\n`).join('')
+  let csv = ''
+  for await (const chunk of leadsCsvChunks(db, filter)) csv += chunk
+  return csv
+}
+
+function csvLine(row: LeadRow): string {
+  const values: Record<(typeof columns)[number], string> = {
+    id: row.id,
+    received_at: row.received_at.toISOString(),
+    last_interaction_at: row.last_interaction_at.toISOString(),
+    delivered_at: row.delivered_at?.toISOString() ?? '',
+    nom: row.payload.nom,
+    prenom: row.payload.prenom,
+    email: row.payload.email,
+    telephone: row.payload.telephone,
+    source: row.payload.source,
+    page_url: row.payload.page_url,
+    timestamp: row.payload.timestamp,
+    consentement_texte: row.consent_text,
+    consentement_publicite: row.consentement_publicite ? 'oui' : 'non',
+    client_ip: row.client_ip,
+    user_agent: row.user_agent,
+    rappel_prefere: row.payload.rappel_prefere ?? '',
+    ...simulationCells(row.payload),
+    ...originCells(row),
+    // An advisor calling from this file must see who asked not to be called any more.
+    consentement_retire_le: row.consent_withdrawn_at?.toISOString() ?? '',
+  }
+  return columns.map((column) => csvCell(values[column])).join(',')
 }

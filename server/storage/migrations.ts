@@ -112,6 +112,12 @@ export const migrations: readonly Migration[] = [
       'INSERT INTO relay_health DEFAULT VALUES',
     ],
   },
+  {
+    id: 7,
+    name: 'leads in export order',
+    // The export reads batches after a (received_at, id) cursor: each batch an index range scan.
+    statements: ['CREATE INDEX leads_export_order_idx ON leads (received_at, id)'],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
