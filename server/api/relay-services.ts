@@ -14,7 +14,8 @@ export interface RelayServices {
   deliveries: DeliveryPlan
   /** Signs and checks the consent-withdrawal links. */
   appSecret: string
-  rateLimits?: { leads: RateLimitPolicy; pageViews: RateLimitPolicy } | undefined
+  rateLimits?:
+    { leads: RateLimitPolicy; pageViews: RateLimitPolicy; funnel?: RateLimitPolicy } | undefined
 }
 
 export interface ApiRouteOptions {

@@ -58,7 +58,7 @@ describe.each(databaseKinds())('migration 2 on the %s database', (kind) => {
        VALUES ($1, 2, now() + interval '5 minutes', 'HTTP 500')`,
       [queued],
     )
-    expect(await migrate(db)).toEqual([2, 3])
+    expect(await migrate(db)).toEqual([2, 3, 5])
     const rows = await db.query<Record<string, unknown>>(
       `SELECT lead_id, destination, event, state, attempts, last_error,
               next_attempt_at > now() AS later
@@ -117,7 +117,7 @@ describe.each(databaseKinds())('migrations on the %s database', (kind) => {
   it('adds the origin columns to a database of the first release, keeping its leads', async () => {
     db = await open()
     await atFirstRelease(db)
-    expect(await migrate(db)).toEqual([2, 3])
+    expect(await migrate(db)).toEqual([2, 3, 5])
     const [row] = await db.query<Record<string, unknown>>(
       `SELECT payload, ${originKeys.join(', ')} FROM leads`,
     )

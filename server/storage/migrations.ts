@@ -90,6 +90,21 @@ export const migrations: readonly Migration[] = [
         ADD COLUMN fbclid text`,
     ],
   },
+  {
+    id: 5,
+    name: 'funnel counts per day, campaign, ad and step',
+    statements: [
+      // No lead id, no address, no time finer than the day: nothing here can be joined to a lead.
+      `CREATE TABLE funnel_counts (
+        day date NOT NULL,
+        utm_campaign text NOT NULL,
+        utm_content text NOT NULL,
+        step text NOT NULL CHECK (step IN ('view', 'form_start', 'estimate', 'lead')),
+        count integer NOT NULL,
+        PRIMARY KEY (day, utm_campaign, utm_content, step)
+      )`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
