@@ -11,7 +11,7 @@ const pages = [
   {
     path: '/politique-confidentialite',
     meta: pageMeta.privacyPolicy,
-    heading: privacyPolicy({ metaPixel: false }).title,
+    heading: privacyPolicy({ metaPixel: false, audienceCounts: false }).title,
   },
 ]
 

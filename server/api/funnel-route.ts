@@ -17,8 +17,7 @@ export function registerFunnelRoute(
   app.post(funnelPath, routeOptions, async (request, reply) => {
     const parsed = parseFunnelReport(request.body)
     if (!parsed.ok) return sendFieldErrors(reply, 'Invalid funnel report', parsed.errors)
-    const { step, ...origin } = parsed.report
-    await countFunnelStep(services.db, step, origin)
+    await countFunnelStep(services.db, parsed.step, parsed.origin)
     return reply.code(204).send()
   })
 }

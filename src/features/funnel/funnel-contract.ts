@@ -12,14 +12,17 @@ export type FunnelStep = (typeof funnelSteps)[number]
 export type ReportedStep = Exclude<FunnelStep, 'lead'>
 const reportedSteps: readonly string[] = ['view', 'form_start', 'estimate'] satisfies ReportedStep[]
 
+/** As counted: empty text when the address has none. */
 export interface FunnelOrigin {
-  /** Empty when the address has none. */
   utm_campaign: string
   utm_content: string
 }
 
-export interface FunnelReport extends FunnelOrigin {
+/** As a page sends it: `null` (or no key) when the address has none. */
+export interface FunnelReport {
   step: ReportedStep
+  utm_campaign: string | null
+  utm_content: string | null
 }
 
 /** Dispatched on the document by the estimate island each time it shows a figure. */
@@ -30,10 +33,12 @@ export const maxFunnelOriginLength = 200
 
 const reportKeys = new Set(['step', 'utm_campaign', 'utm_content'])
 
-/** Checks a report from a page, or says in English what is wrong with it. */
+/** Checks a report from a page and reads its origin, or says in English what is wrong with it. */
 export function parseFunnelReport(
   body: unknown,
-): { ok: true; report: FunnelReport } | { ok: false; errors: Record<string, string> } {
+):
+  | { ok: true; step: ReportedStep; origin: FunnelOrigin }
+  | { ok: false; errors: Record<string, string> } {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, errors: { body: 'Expected a JSON object' } }
   }
@@ -52,5 +57,5 @@ export function parseFunnelReport(
     else errors[key] = `Expected text of at most ${maxFunnelOriginLength} characters`
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
-  return { ok: true, report: { step: input.step as ReportedStep, ...(origin as FunnelOrigin) } }
+  return { ok: true, step: input.step as ReportedStep, origin: origin as FunnelOrigin }
 }
