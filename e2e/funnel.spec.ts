@@ -118,7 +118,8 @@ test.describe('funnel counts', () => {
     const text = await main.innerText()
     for (const expected of [
       'les pages affichées, les estimations ou formulaires commencés',
-      'ni cookie, ni identifiant, ni adresse IP',
+      'ni identifiant, ni adresse IP',
+      'ni cookie',
       'jamais rapprochés de votre demande',
       '25 mois au maximum',
       'CNIL',

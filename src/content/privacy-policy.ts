@@ -18,7 +18,7 @@ const audienceBlocks = [
     'Pour savoir quelles annonces amènent des visiteurs et des demandes, nous comptons chaque jour, pour chaque campagne et chaque annonce (paramètres « utm_campaign » et « utm_content » de l’adresse de la page) : les pages affichées, les estimations ou formulaires commencés, les estimations affichées et les demandes envoyées.',
   ),
   p(
-    'Ces compteurs ne contiennent rien qui permette de vous reconnaître : ni cookie, ni identifiant, ni adresse IP, ni information sur votre navigateur, ni heure plus précise que le jour. Rien n’est enregistré dans votre navigateur. Ils ne sont jamais rapprochés de votre demande ni d’aucune autre donnée, servent uniquement à produire des statistiques anonymes pour notre propre compte et ne sont transmis à personne.',
+    'Ces compteurs ne contiennent rien qui permette de vous reconnaître : ni identifiant, ni adresse IP, ni information sur votre navigateur, ni heure plus précise que le jour. Ils n’utilisent ni cookie ni aucun autre moyen d’enregistrer une information dans votre navigateur. Ils ne sont jamais rapprochés de votre demande ni d’aucune autre donnée, servent uniquement à produire des statistiques anonymes pour notre propre compte et ne sont transmis à personne.',
   ),
   p(
     'Ils sont conservés 25 mois au maximum, puis supprimés. Cette mesure d’audience respecte les conditions fixées par la CNIL pour être dispensée de consentement.',
