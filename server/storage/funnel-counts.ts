@@ -17,7 +17,8 @@ export const funnelRetentionMonths = 25
 
 /**
  * Distinct campaign × ad pairs counted per day; the reports of any further pair are counted under
- * `otherOrigin`, so that invented campaign names cannot grow the table without bound.
+ * `otherOrigin`, so that invented campaign names cannot grow the table without bound. (Reports
+ * checked at the same instant may pass the limit by a few: a bound, not an exact count.)
  */
 export const maxOriginsPerDay = 500
 export const otherOrigin = '(other)'
@@ -37,7 +38,10 @@ export function parisDay(at: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`
 }
 
-/** Adds one to a step's count of the day. */
+/**
+ * Adds one to a step's count of the day. A lead's origin may be longer than a report's (500
+ * characters against 200): it is counted under its first 200, as a report would have been refused.
+ */
 export async function countFunnelStep(
   db: Sql,
   step: FunnelStep,
