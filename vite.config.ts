@@ -27,7 +27,13 @@ export default defineConfig(({ mode }) => {
     build: {
       manifest: true,
       target: 'es2022',
-      rolldownOptions: { input },
+      rolldownOptions: {
+        input,
+        // Constants one module exports (the estimate's event name, say) are copied where they are
+        // used: the inlined loader can then share them with the landing code without importing
+        // a shared chunk, which an inline script cannot do.
+        optimization: { inlineConst: { mode: 'all' } },
+      },
     },
   }
 })

@@ -14,7 +14,7 @@ import type { BackoffPolicy } from './delivery/backoff'
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker'
 import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
-import { purgeExpiredLeads } from './privacy/retention'
+import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { siteConfig } from '../src/content/site-config'
 import type { Database } from './storage/database'
@@ -101,8 +101,8 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   running.worker = worker
 
   const purge = () =>
-    purgeExpiredLeads(db).then(
-      (count) => log.info({ deleted: count }, 'retention purge done'),
+    purgeExpired(db).then(
+      (deleted) => log.info({ deleted }, 'retention purge done'),
       (error: unknown) => log.error({ err: error }, 'retention purge failed'),
     )
   let purging = purge()

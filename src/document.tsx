@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
 import favicon from '../public/favicon.svg?raw'
 import type { RouteDefinition } from '@/config/routes'
-import { clientEnv } from '@/config/bundle-env'
+import { clientEnv, countsFunnel } from '@/config/bundle-env'
 import { pageMeta } from '@/content/pages'
 import { ConsentBanner } from '@/features/consent/consent-banner'
+import { funnelPath } from '@/features/funnel/funnel-contract'
 import { siteConfig } from '@/content/site-config'
 
 /** What the build hands to each page: its stylesheet's text and the scripts it needs. */
@@ -67,6 +68,7 @@ export function Document({
             type="module"
             data-after-paint={assets.afterPaint.script}
             data-page-view={clientEnv.pageViewEndpoint}
+            data-funnel={countsFunnel ? funnelPath : undefined}
             dangerouslySetInnerHTML={{ __html: assets.afterPaint.loaderCode }}
           />
         ) : null}

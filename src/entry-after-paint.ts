@@ -6,15 +6,21 @@
  * interactive code (named by its `data-after-paint` attribute), so that on a slow connection that download never competes with the HTML for the
  * first paint. Everything on the page reads and works before that: calls to action are links,
  * the FAQ is native, and text typed in the form is kept.
+ * In builds served by the relay, its `data-funnel` attribute names where the funnel's steps are
+ * counted (issue 12): `view` at that same moment, then the first input and the first estimate.
  */
 import { startActivityCounter } from '@/features/activity/start-activity-counter'
 import { focusOnArrival } from '@/features/call-to-action/focus-on-arrival'
 import { enhanceFaqGroups } from '@/features/faq/exclusive-details'
+import { startFunnelReports } from '@/features/funnel/report-funnel'
 import { sendPageView } from '@/features/page-view/send-page-view'
 
 const arrivedAt = new Date()
 const loader = document.querySelector<HTMLScriptElement>('script[data-after-paint]')
 let started = false
+const funnelEndpoint = loader?.dataset.funnel
+const reportStep =
+  funnelEndpoint && startFunnelReports(document, funnelEndpoint, window.location.search)
 
 enhanceFaqGroups(document)
 startActivityCounter(document)
@@ -26,6 +32,7 @@ function start(): void {
   started = true
   const pageViewEndpoint = loader?.dataset.pageView
   if (pageViewEndpoint) sendPageView(pageViewEndpoint, window.location.search, arrivedAt)
+  if (reportStep) reportStep('view')
   const script = document.createElement('script')
   script.type = 'module'
   script.src = src

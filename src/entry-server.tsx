@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { clientEnv } from '@/config/bundle-env'
+import { clientEnv, countsFunnel } from '@/config/bundle-env'
 import { renderToString } from 'react-dom/server'
 import type { RouteDefinition, RouteId } from '@/config/routes'
 import { legalNotice } from '@/content/legal-notice'
@@ -18,7 +18,12 @@ const pages: Record<RouteId, () => ReactNode> = {
   home: () => <LandingPage />,
   legalNotice: () => <LegalPage document={legalNotice} />,
   privacyPolicy: () => (
-    <LegalPage document={privacyPolicy({ metaPixel: Boolean(clientEnv.metaPixelId) })} />
+    <LegalPage
+      document={privacyPolicy({
+        metaPixel: Boolean(clientEnv.metaPixelId),
+        audienceCounts: countsFunnel,
+      })}
+    />
   ),
   notFound: () => <NotFoundPage />,
 }

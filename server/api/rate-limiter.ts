@@ -44,4 +44,6 @@ export function createRateLimiter(
 export const defaultRateLimits = {
   leads: { burst: 10, perSecond: 1 / 6 },
   pageViews: { burst: 30, perSecond: 1 },
+  // Up to three reports per page load, and visitors of one mobile carrier may share an address.
+  funnel: { burst: 60, perSecond: 2 },
 } as const satisfies Record<string, RateLimitPolicy>

@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import { parseJsonBodies, registerApiErrorHandler } from './api-errors'
+import { registerFunnelRoute } from './funnel-route'
 import { registerHealthRoute } from './health-route'
 import { registerLeadRoute } from './lead-route'
 import { registerPageViewRoute } from './page-view-route'
@@ -9,6 +10,9 @@ import { registerWithdrawalRoute } from './withdrawal-route'
 
 /** A lead is well under 3 KB; anything much larger is not one. */
 export const apiBodyLimit = 16 * 1024
+
+/** A funnel report is a step and two short ids: under 3 KB even with every character escaped. */
+export const funnelBodyLimit = 4 * 1024
 
 /** Refuses a client's burst before its body is even read. */
 function limitRate(policy: RateLimitPolicy): onRequestHookHandler {
@@ -30,7 +34,8 @@ export async function registerApi(app: FastifyInstance, services: RelayServices)
   const limits = services.rateLimits ?? defaultRateLimits
   await app.register(async (api) => {
     registerApiErrorHandler(api)
-    // Only page views may come as text/plain: a lead must not be postable by a cross-site form.
+    // Only page views and funnel reports may come as text/plain (`no-cors` fetch and sendBeacon
+    // allow no other type): a lead must not be postable by a cross-site form.
     parseJsonBodies(api, apiBodyLimit)
     registerLeadRoute(api, services, {
       bodyLimit: apiBodyLimit,
@@ -41,6 +46,13 @@ export async function registerApi(app: FastifyInstance, services: RelayServices)
       registerPageViewRoute(pageViews, services, {
         bodyLimit: apiBodyLimit,
         onRequest: limitRate(limits.pageViews),
+      })
+    })
+    await api.register(async (funnel) => {
+      parseJsonBodies(funnel, funnelBodyLimit, { plainText: true })
+      registerFunnelRoute(funnel, services, {
+        bodyLimit: funnelBodyLimit,
+        onRequest: limitRate(limits.funnel ?? defaultRateLimits.funnel),
       })
     })
     registerHealthRoute(api, services)

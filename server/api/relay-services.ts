@@ -17,7 +17,8 @@ export interface RelayServices {
   writes?: WriteHealth | undefined
   /** Signs and checks the consent-withdrawal links. */
   appSecret: string
-  rateLimits?: { leads: RateLimitPolicy; pageViews: RateLimitPolicy } | undefined
+  rateLimits?:
+    { leads: RateLimitPolicy; pageViews: RateLimitPolicy; funnel?: RateLimitPolicy } | undefined
 }
 
 export interface ApiRouteOptions {

@@ -6,8 +6,10 @@ import { replayDeliveries, undoneDeliveries } from '../delivery/deliveries'
 import { erasePerson } from '../privacy/erase-person'
 import { leadIdPattern } from '../storage/lead-store'
 import { exportLeadsCsv, leadsCsvChunks } from '../privacy/export-csv'
-import { purgeExpiredLeads, retentionYears } from '../privacy/retention'
+import { purgeExpired, retentionYears } from '../privacy/retention'
 import type { Sql } from '../storage/database'
+import { funnelRetentionMonths } from '../storage/funnel-counts'
+import { defaultStatsDays, funnelStats, maxStatsDays, type StatsOptions } from './funnel-stats'
 
 export type LeadCommand =
   | { command: 'export'; email?: string }
@@ -16,6 +18,7 @@ export type LeadCommand =
   | { command: 'deliveries' }
   | { command: 'replay'; lead: string }
   | { command: 'replay'; parked: true; destination?: string }
+  | ({ command: 'stats' } & StatsOptions)
 
 /** One line per delivery not done yet, in columns. */
 async function listDeliveries(db: Sql): Promise<string> {
@@ -66,8 +69,11 @@ export async function runLeadCommand(db: Sql, request: LeadCommand): Promise<str
       )
     }
     case 'purge': {
-      const count = await purgeExpiredLeads(db)
-      return `Deleted ${count} lead(s) with no interaction for ${retentionYears} years.\n`
+      const deleted = await purgeExpired(db)
+      return (
+        `Deleted ${deleted.leads} lead(s) with no interaction for ${retentionYears} years.\n` +
+        `Deleted ${deleted.funnelCounts} funnel count(s) older than ${funnelRetentionMonths} months.\n`
+      )
     }
     case 'deliveries':
       return listDeliveries(db)
@@ -80,6 +86,8 @@ export async function runLeadCommand(db: Sql, request: LeadCommand): Promise<str
       )
       return `Put ${count} delivery(ies) back in the queue.\n`
     }
+    case 'stats':
+      return funnelStats(db, request)
   }
 }
 
@@ -89,6 +97,8 @@ export async function* leadCommandOutput(db: Sql, request: LeadCommand): AsyncGe
   else yield await runLeadCommand(db, request)
 }
 
+const daysError = `--days needs a whole number of days from 1 to ${maxStatsDays}.`
+
 export interface CommandLine {
   request: LeadCommand
   /** File to write the output to instead of standard output. */
@@ -97,19 +107,21 @@ export interface CommandLine {
 
 /**
  * Reads `export [--email x] [--out file]`, `erase --email x`, `purge`, `deliveries`,
- * `replay --lead ID` or `replay --parked [--destination NAME]` from arguments.
+ * `replay --lead ID`, `replay --parked [--destination NAME]` or
+ * `stats [--days N] [--json] [--by-ad]` from arguments.
  */
 export function parseCommandLine(args: readonly string[]): CommandLine {
   const [command, ...rest] = args
   const options = new Map<string, string>()
   for (let index = 0; index < rest.length; index += 1) {
     const name = rest[index] ?? ''
-    if (name === '--parked') {
-      options.set('parked', 'true')
+    if (/^--(parked|json|by-ad)$/.test(name)) {
+      options.set(name.slice(2), 'true')
       continue
     }
     const value = rest[index + 1]
-    if (!/^--(email|out|lead|destination)$/.test(name) || value === undefined) {
+    if (name === '--days' && value === undefined) throw new Error(daysError)
+    if (!/^--(email|out|lead|destination|days)$/.test(name) || value === undefined) {
       throw new Error(`Unexpected argument "${name}".`)
     }
     options.set(name.slice(2), value)
@@ -118,6 +130,9 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
   const email = options.get('email')?.trim()
   const out = options.get('out')
   const withOut = (request: LeadCommand): CommandLine => (out ? { request, out } : { request })
+  if (command !== 'stats' && ['json', 'by-ad', 'days'].some((name) => options.has(name))) {
+    throw new Error('--days, --json and --by-ad go with the stats command only.')
+  }
   switch (command) {
     case 'export':
       return withOut(email ? { command, email } : { command })
@@ -138,9 +153,21 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
       }
       throw new Error('replay needs --lead <lead id> or --parked [--destination <name>].')
     }
+    case 'stats': {
+      const days = options.get('days')?.trim() ?? String(defaultStatsDays)
+      if (!/^\d{1,4}$/.test(days) || Number(days) < 1 || Number(days) > maxStatsDays) {
+        throw new Error(daysError)
+      }
+      return withOut({
+        command,
+        days: Number(days),
+        json: options.has('json'),
+        byAd: options.has('by-ad'),
+      })
+    }
     default:
       throw new Error(
-        `Unknown command "${command ?? ''}": expected export, erase, purge, deliveries or replay.`,
+        `Unknown command "${command ?? ''}": expected export, erase, purge, deliveries, replay or stats.`,
       )
   }
 }

@@ -1,6 +1,7 @@
 /**
- * `npm run leads:export|leads:erase|leads:purge|leads:deliveries|leads:replay`: runs a lead command on the configured
- * database. With the embedded one while the server runs, the server runs it (see control-socket).
+ * `npm run leads:export|leads:erase|leads:purge|leads:deliveries|leads:replay|leads:stats`: runs a
+ * lead command on the configured database. With the embedded one while the server runs, the server
+ * runs it (see control-socket).
  */
 import { once } from 'node:events'
 import { createWriteStream, existsSync } from 'node:fs'

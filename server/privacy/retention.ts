@@ -1,4 +1,5 @@
 import type { Sql } from '../storage/database'
+import { purgeExpiredFunnelCounts } from '../storage/funnel-counts'
 
 /** DECISIONS.md and the privacy policy: at most 3 years after the last interaction. */
 export const retentionYears = 3
@@ -10,4 +11,18 @@ export async function purgeExpiredLeads(db: Sql): Promise<number> {
     [retentionYears],
   )
   return deleted.length
+}
+
+export interface PurgeResult {
+  leads: number
+  /** Rows of funnel counts (a day, campaign, ad and step each) older than 25 months. */
+  funnelCounts: number
+}
+
+/** Everything past its retention period: the leads (3 years) and the funnel counts (25 months). */
+export async function purgeExpired(db: Sql, now: Date = new Date()): Promise<PurgeResult> {
+  return {
+    leads: await purgeExpiredLeads(db),
+    funnelCounts: await purgeExpiredFunnelCounts(db, now),
+  }
 }

@@ -1,10 +1,12 @@
 /**
- * Writes a lead and its deliveries in one transaction, so that a lead acknowledged to a visitor
- * is always both stored and queued for every destination. Contact details are compared lower-cased.
+ * Writes a lead, its deliveries and its funnel count in one transaction, so that a lead
+ * acknowledged to a visitor is always both stored and queued for every destination (and counted).
+ * Contact details are compared lower-cased.
  */
 import { randomUUID } from 'node:crypto'
 import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Database } from './database'
+import { countFunnelStep } from './funnel-counts'
 
 /** A lead's id, as `randomUUID` writes it (lower case). */
 export const leadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -71,6 +73,12 @@ export async function storeLead(db: Database, lead: IncomingLead): Promise<Store
         [id, lead.destinations],
       )
     }
+    // Counted with the lead, so that the funnel's last step is exactly the leads stored; the
+    // count keeps only the day, campaign and ad, nothing that links it back to this lead.
+    await countFunnelStep(tx, 'lead', {
+      utm_campaign: lead.payload.utm_campaign ?? '',
+      utm_content: lead.payload.utm_content ?? '',
+    })
     return { status: 'stored', id }
   })
 }

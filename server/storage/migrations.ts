@@ -102,6 +102,21 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 5,
+    name: 'funnel counts per day, campaign, ad and step',
+    statements: [
+      // No lead id, no address, no time finer than the day: nothing here can be joined to a lead.
+      `CREATE TABLE funnel_counts (
+        day date NOT NULL,
+        utm_campaign text NOT NULL,
+        utm_content text NOT NULL,
+        step text NOT NULL CHECK (step IN ('view', 'form_start', 'estimate', 'lead')),
+        count integer NOT NULL,
+        PRIMARY KEY (day, utm_campaign, utm_content, step)
+      )`,
+    ],
+  },
+  {
     id: 6,
     name: 'a row the health check writes, to tell a database that no longer takes writes',
     statements: [

@@ -11,6 +11,7 @@ import { createPostgresDatabase, type DatabaseKind } from './test-databases'
 export const roomyRateLimits = {
   leads: { burst: 100_000, perSecond: 100_000 },
   pageViews: { burst: 100_000, perSecond: 100_000 },
+  funnel: { burst: 100_000, perSecond: 100_000 },
 }
 
 let embeddedTemplate: Promise<string> | undefined

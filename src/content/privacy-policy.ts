@@ -9,6 +9,22 @@ const noTrackerBlocks = [
   ),
 ]
 
+/**
+ * Only in builds served by the relay, which counts the funnel (DECISIONS.md, Meta and audience
+ * figures): the CNIL exempts such audience measurement from consent when visitors are told of it.
+ */
+const audienceBlocks = [
+  p(
+    'Pour savoir quelles annonces amènent des visiteurs et des demandes, nous comptons chaque jour, pour chaque campagne et chaque annonce (paramètres « utm_campaign » et « utm_content » de l’adresse de la page) : les pages affichées, les estimations ou formulaires commencés, les estimations affichées et les demandes envoyées.',
+  ),
+  p(
+    'Ces compteurs ne contiennent rien qui permette de vous reconnaître : ni identifiant, ni adresse IP, ni information sur votre navigateur, ni heure plus précise que le jour. Ils n’utilisent ni cookie ni aucun autre moyen d’enregistrer une information dans votre navigateur. Ils ne sont jamais rapprochés de votre demande ni d’aucune autre donnée, servent uniquement à produire des statistiques anonymes pour notre propre compte et ne sont transmis à personne.',
+  ),
+  p(
+    'Ils sont conservés 25 mois au maximum, puis supprimés. Cette mesure d’audience respecte les conditions fixées par la CNIL pour être dispensée de consentement.',
+  ),
+]
+
 /** Only in builds with a Meta pixel id (DECISIONS.md, Trackers). */
 const pixelBlocks = [
   p(
@@ -29,9 +45,16 @@ const pixelBlocks = [
 
 /**
  * Politique de confidentialité: RGPD art. 13 information for the visitors who leave a lead. Its
- * trackers section depends on whether the build has a Meta pixel.
+ * trackers section depends on whether the build has a Meta pixel, and its audience section on
+ * whether the relay counts the funnel.
  */
-export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
+export const privacyPolicy = ({
+  metaPixel,
+  audienceCounts,
+}: {
+  metaPixel: boolean
+  audienceCounts: boolean
+}) =>
   ({
     title: 'Politique de confidentialité',
     intro: `${company.legalName} attache une grande importance à la protection de vos données personnelles. Cette page explique quelles données nous collectons, pourquoi, et comment exercer vos droits.`,
@@ -137,6 +160,7 @@ export const privacyPolicy = ({ metaPixel }: { metaPixel: boolean }) =>
           ),
         ],
       },
+      ...(audienceCounts ? [{ title: 'Mesure d’audience', blocks: audienceBlocks }] : []),
       {
         title: 'Cookies et traceurs',
         blocks: metaPixel ? pixelBlocks : noTrackerBlocks,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from '
 import { callbackAnchorId } from '@/config/anchors'
 import { estimateCopy, estimateFields, insuredField } from '@/content/estimate'
 import { publishSimulation } from '@/features/estimate/estimate-store'
+import { estimateShownEvent } from '@/features/funnel/funnel-contract'
 import {
   estimateSavings,
   insuredCovers,
@@ -94,11 +95,15 @@ export function SavingsEstimator() {
   const estimate = inputs && estimateSavings(inputs)
   // A premium that looks like the whole loan payment would give an invented saving: no figure.
   const shown = estimate?.kind === 'range' && estimate.premiumLooksHigh ? 'implausible' : estimate
-  useEffect(() =>
+  useEffect(() => {
     publishSimulation(
       inputs && shown !== 'implausible' ? simulationOf(inputs, estimate) : undefined,
-    ),
-  )
+    )
+    // Tells the funnel counts (entry-after-paint.ts) a figure is shown; they count the first one.
+    if (shown === estimate && estimate?.kind === 'range') {
+      document.dispatchEvent(new Event(estimateShownEvent))
+    }
+  })
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
     const name = event.target.id.replace('estimate-', '') as keyof RawInputs

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest'
+import { purgeExpiredFunnelCounts, parisDay } from '../storage/funnel-counts'
+import { databaseKinds } from '../test-support/test-databases'
+import { useTestRelay } from '../test-support/test-relay'
+import { funnelStats } from './funnel-stats'
+import { parseCommandLine, runLeadCommand } from './lead-commands'
+
+describe('parisDay', () => {
+  it.each([
+    ['2026-11-22T22:59:59Z', '2026-11-22'],
+    ['2026-11-22T23:00:00Z', '2026-11-23'], // midnight in Paris, winter time (UTC+1)
+    ['2026-06-30T21:59:59Z', '2026-06-30'],
+    ['2026-06-30T22:00:00Z', '2026-07-01'], // summer time (UTC+2)
+  ])('puts %s on %s', (at, day) => {
+    expect(parisDay(new Date(at))).toBe(day)
+  })
+})
+
+describe('parseCommandLine for stats', () => {
+  it('reads --days, --json and --by-ad, with 30 days by default', () => {
+    expect(parseCommandLine(['stats'])).toEqual({
+      request: { command: 'stats', days: 30, json: false, byAd: false },
+    })
+    expect(parseCommandLine(['stats', '--by-ad', '--days', '7', '--json'])).toEqual({
+      request: { command: 'stats', days: 7, json: true, byAd: true },
+    })
+  })
+
+  it.each([
+    [['stats', '--days'], /--days needs a whole number of days from 1 to 800/],
+    [['stats', '--days', '0'], /--days needs/],
+    [['stats', '--days', '-3'], /--days needs/],
+    [['stats', '--days', '2.5'], /--days needs/],
+    [['stats', '--days', 'week'], /--days needs/],
+    [['stats', '--days', '801'], /--days needs/],
+    [['stats', '--days', '--json'], /--days needs/],
+    [['stats', '--csv'], /Unexpected argument "--csv"/],
+    [['stats', 'today'], /Unexpected argument "today"/],
+    [['export', '--json'], /go with the stats command only/],
+    [['statistics'], /expected export, erase, purge, deliveries, replay or stats/],
+  ])('refuses %j with a clear message', (args, message) => {
+    expect(() => parseCommandLine(args)).toThrow(message)
+  })
+})
+
+describe.each(databaseKinds())('funnel figures on the %s database', (kind) => {
+  const relay = useTestRelay(kind)
+  // A fixed day far from the other tests' "today", so that their counts never show here.
+  const now = new Date('2031-03-15T12:00:00Z')
+
+  async function seed(
+    rows: [daysAgo: number, campaign: string, ad: string, step: string, count: number][],
+  ) {
+    for (const [daysAgo, campaign, ad, step, count] of rows) {
+      await relay().db.query(
+        `INSERT INTO funnel_counts (day, utm_campaign, utm_content, step, count)
+         VALUES ($1::date - $2::integer, $3, $4, $5, $6)`,
+        [parisDay(now), daysAgo, campaign, ad, step, count],
+      )
+    }
+  }
+
+  it('prints views, starts, estimates, leads and both rates per day and campaign, or per ad', async () => {
+    await seed([
+      [0, '120210000000000001', 'ad-a', 'view', 2],
+      [0, '120210000000000001', 'ad-b', 'view', 1],
+      [0, '120210000000000001', 'ad-a', 'form_start', 2],
+      [0, '120210000000000001', 'ad-a', 'estimate', 1],
+      [0, '120210000000000001', 'ad-a', 'lead', 1],
+      [0, '', '', 'view', 4],
+      [1, '120210000000000001', 'ad-a', 'view', 5],
+      [9, 'old', 'ad-z', 'view', 7],
+      [-1, 'tomorrow', '', 'view', 1],
+    ])
+    const json = JSON.parse(
+      await funnelStats(relay().db, { days: 2, json: true, byAd: false }, now),
+    )
+    expect(json).toEqual([
+      {
+        day: '2031-03-15',
+        utm_campaign: null,
+        utm_content: null,
+        views: 4,
+        form_starts: 0,
+        estimates: 0,
+        leads: 0,
+        view_to_lead: 0,
+        start_to_lead: null,
+      },
+      {
+        day: '2031-03-15',
+        utm_campaign: '120210000000000001',
+        utm_content: null,
+        views: 3,
+        form_starts: 2,
+        estimates: 1,
+        leads: 1,
+        view_to_lead: 0.3333,
+        start_to_lead: 0.5,
+      },
+      {
+        day: '2031-03-14',
+        utm_campaign: '120210000000000001',
+        utm_content: null,
+        views: 5,
+        form_starts: 0,
+        estimates: 0,
+        leads: 0,
+        view_to_lead: 0,
+        start_to_lead: null,
+      },
+    ])
+
+    const byAd = JSON.parse(await funnelStats(relay().db, { days: 1, json: true, byAd: true }, now))
+    expect(
+      byAd.map((row: Record<string, unknown>) => [row.utm_campaign, row.utm_content, row.views]),
+    ).toEqual([
+      [null, null, 4],
+      ['120210000000000001', 'ad-a', 2],
+      ['120210000000000001', 'ad-b', 1],
+    ])
+
+    const tenDays = JSON.parse(
+      await funnelStats(relay().db, { days: 10, json: true, byAd: false }, now),
+    )
+    expect(tenDays.map((row: { day: string }) => row.day)).toEqual([
+      '2031-03-15',
+      '2031-03-15',
+      '2031-03-14',
+      '2031-03-06',
+    ])
+
+    const text = await funnelStats(relay().db, { days: 1, json: false, byAd: true }, now)
+    expect(text.split('\n')).toEqual([
+      expect.stringContaining('Funnel counts of the last 1 day(s), per day and ad'),
+      'day         campaign            ad      views  form starts  estimates  leads  view→lead  start→lead',
+      '2031-03-15  (none)              (none)      4            0          0      0      0.0 %           -',
+      '2031-03-15  120210000000000001  ad-a        2            2          1      1     50.0 %      50.0 %',
+      '2031-03-15  120210000000000001  ad-b        1            0          0      0      0.0 %           -',
+      '',
+    ])
+    const perCampaign = await funnelStats(relay().db, { days: 1, json: false, byAd: false }, now)
+    expect(perCampaign).toContain('per day and campaign')
+    expect(perCampaign).toMatch(/2031-03-15 {2}120210000000000001 +3 +2 +1 +1 +33\.3 % +50\.0 %\n/)
+    expect(perCampaign).not.toContain('ad-a')
+  })
+
+  it('says so when there is nothing to show', async () => {
+    const empty = new Date('2040-01-01T12:00:00Z')
+    expect(await funnelStats(relay().db, { days: 30, json: false, byAd: false }, empty)).toBe(
+      'No funnel counts in the last 30 day(s).\n',
+    )
+    expect(await funnelStats(relay().db, { days: 30, json: true, byAd: true }, empty)).toBe('[]\n')
+  })
+
+  it('runs through the lead commands, as `npm run leads:stats` does', async () => {
+    const output = await runLeadCommand(relay().db, parseCommandLine(['stats', '--json']).request)
+    expect(Array.isArray(JSON.parse(output))).toBe(true)
+  })
+
+  it('purges the counts of days older than 25 months, with the leads', async () => {
+    const at = new Date('2035-05-15T12:00:00Z')
+    const day = (text: string) =>
+      relay().db.query(
+        `INSERT INTO funnel_counts (day, utm_campaign, utm_content, step, count)
+         VALUES ($1::date, 'purge-test', '', 'view', 1)`,
+        [text],
+      )
+    await day('2033-04-14') // 25 months and a day before
+    await day('2033-04-15') // 25 months before: kept
+    await day('2033-06-01')
+    expect(await purgeExpiredFunnelCounts(relay().db, at)).toBeGreaterThanOrEqual(1)
+    const left = await relay().db.query<{ day: string }>(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM funnel_counts
+       WHERE utm_campaign = 'purge-test' ORDER BY day`,
+    )
+    expect(left.map((row) => row.day)).toEqual(['2033-04-15', '2033-06-01'])
+
+    // `leads:purge` (and the daily purge) take today's counts as the reference.
+    await relay().db.query(
+      `INSERT INTO funnel_counts (day, utm_campaign, utm_content, step, count)
+       VALUES (current_date - interval '26 months', 'purge-now', '', 'view', 1)`,
+    )
+    const output = await runLeadCommand(relay().db, { command: 'purge' })
+    expect(output).toMatch(/Deleted \d+ funnel count\(s\) older than 25 months\./)
+    expect(
+      await relay().db.query(`SELECT 1 FROM funnel_counts WHERE utm_campaign = 'purge-now'`),
+    ).toEqual([])
+  })
+})

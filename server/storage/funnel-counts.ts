@@ -1,0 +1,113 @@
+/**
+ * Funnel counts: one number per day (Europe/Paris), campaign, ad and step, and nothing else, so
+ * that they stay anonymous audience figures (the CNIL's exemption): no identifier, no address, no
+ * time finer than the day, never joined to the leads.
+ *
+ * Each report is one UPSERT rather than a sum kept in memory and flushed: a count is durable once
+ * answered, instances sharing one PostgreSQL add up without coordination, and there is nothing to
+ * flush on close or before `leads:stats`. Ad traffic sends a few reports a second at most, and the
+ * route's rate limit and the cap below bound what hostile traffic can write.
+ */
+import type { FunnelOrigin, FunnelStep } from '../../src/features/funnel/funnel-contract'
+import { maxFunnelOriginLength } from '../../src/features/funnel/funnel-contract'
+import type { Sql } from './database'
+
+/** DECISIONS.md and the privacy policy: audience figures are kept 25 months at most. */
+export const funnelRetentionMonths = 25
+
+/**
+ * Distinct campaign × ad pairs counted per day; the reports of any further pair are counted under
+ * `otherOrigin`, so that invented campaign names cannot grow the table without bound. (Reports
+ * checked at the same instant may pass the limit by a few: a bound, not an exact count.)
+ */
+export const maxOriginsPerDay = 500
+export const otherOrigin = '(other)'
+
+const parisDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** The calendar day in Paris, `YYYY-MM-DD`. */
+export function parisDay(at: Date): string {
+  const parts = Object.fromEntries(
+    parisDate.formatToParts(at).map((part) => [part.type, part.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+/**
+ * Adds one to a step's count of the day. A lead's origin may be longer than a report's (500
+ * characters against 200): it is counted under its first 200, as a report would have been refused.
+ */
+export async function countFunnelStep(
+  db: Sql,
+  step: FunnelStep,
+  origin: FunnelOrigin,
+  now: Date = new Date(),
+): Promise<void> {
+  await db.query(
+    `WITH origin AS (
+       SELECT EXISTS (SELECT 1 FROM funnel_counts
+                      WHERE day = $1::date AND utm_campaign = $2 AND utm_content = $3)
+              OR (SELECT count(DISTINCT (utm_campaign, utm_content)) FROM funnel_counts
+                  WHERE day = $1::date) < $5 AS kept
+     )
+     INSERT INTO funnel_counts (day, utm_campaign, utm_content, step, count)
+     SELECT $1::date, CASE WHEN kept THEN $2 ELSE $6 END, CASE WHEN kept THEN $3 ELSE $6 END, $4, 1
+     FROM origin
+     ON CONFLICT (day, utm_campaign, utm_content, step)
+     DO UPDATE SET count = funnel_counts.count + 1`,
+    [
+      parisDay(now),
+      origin.utm_campaign.slice(0, maxFunnelOriginLength),
+      origin.utm_content.slice(0, maxFunnelOriginLength),
+      step,
+      maxOriginsPerDay,
+      otherOrigin,
+    ],
+  )
+}
+
+/** Deletes the counts of days older than the retention period; returns how many rows. */
+export async function purgeExpiredFunnelCounts(db: Sql, now: Date = new Date()): Promise<number> {
+  const deleted = await db.query(
+    `DELETE FROM funnel_counts WHERE day < $1::date - make_interval(months => $2) RETURNING day`,
+    [parisDay(now), funnelRetentionMonths],
+  )
+  return deleted.length
+}
+
+export interface FunnelStatsRow {
+  day: string
+  utm_campaign: string
+  /** `null` when the rows of a campaign are summed over its ads. */
+  utm_content: string | null
+  views: number
+  form_starts: number
+  estimates: number
+  leads: number
+}
+
+/** The counts of the last `days` days (today included), per day and campaign, or per ad too. */
+export async function readFunnelStats(
+  db: Sql,
+  { days, byAd }: { days: number; byAd: boolean },
+  now: Date = new Date(),
+): Promise<FunnelStatsRow[]> {
+  const content = byAd ? 'utm_content' : 'NULL::text'
+  const sum = (step: FunnelStep) =>
+    `coalesce(sum(count) FILTER (WHERE step = '${step}'), 0)::integer`
+  return db.query<FunnelStatsRow>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, utm_campaign, ${content} AS utm_content,
+            ${sum('view')} AS views, ${sum('form_start')} AS form_starts,
+            ${sum('estimate')} AS estimates, ${sum('lead')} AS leads
+     FROM funnel_counts
+     WHERE day > $1::date - $2::integer AND day <= $1::date
+     GROUP BY day, utm_campaign${byAd ? ', utm_content' : ''}
+     ORDER BY day DESC, views DESC, utm_campaign${byAd ? ', utm_content' : ''}`,
+    [parisDay(now), days],
+  )
+}
