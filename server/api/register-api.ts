@@ -1,5 +1,6 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import { parseJsonBodies, registerApiErrorHandler } from './api-errors'
+import { clientAddress, rateLimitKey } from './client-address'
 import { registerHealthRoute } from './health-route'
 import { registerLeadRoute } from './lead-route'
 import { registerPageViewRoute } from './page-view-route'
@@ -14,7 +15,7 @@ export const apiBodyLimit = 16 * 1024
 function limitRate(policy: RateLimitPolicy): onRequestHookHandler {
   const limiter = createRateLimiter(policy)
   return async (request, reply) => {
-    const waitSeconds = limiter.take(request.ip)
+    const waitSeconds = limiter.take(rateLimitKey(clientAddress(request)))
     if (waitSeconds > 0) {
       request.log.warn({ outcome: 'rate_limited' }, 'too many requests')
       return reply

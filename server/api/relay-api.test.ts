@@ -298,6 +298,32 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     expect(missing.body).toContain('Oops! Page not found')
   })
 
+  it.each([
+    ['an address', '198.51.100.4', '198.51.100.4'],
+    ['an IPv6 address', '2001:db8::4', '2001:db8::4'],
+    ['text', 'unknown', '127.0.0.1'],
+    ['markup', '<script>alert(1)</script>', '127.0.0.1'],
+    ['an address and a port', '198.51.100.4:1234', '127.0.0.1'],
+    ['a number', '3325256708', '127.0.0.1'],
+    ['garbage after an address', '198.51.100.4, garbage', '127.0.0.1'],
+    ['an address after garbage', 'garbage, 198.51.100.4', '198.51.100.4'],
+  ])(
+    'stores the address a trusted proxy forwards only when it is one (%s)',
+    async (_label, forwarded, stored) => {
+      const lead = validLead()
+      const response = await relay().app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { ...json, 'x-forwarded-for': forwarded },
+        payload: JSON.stringify(lead),
+        remoteAddress: '127.0.0.1',
+      })
+      expect(response.statusCode).toBe(202)
+      const [row] = await storedLeads(lead.email as string)
+      expect(row!.client_ip).toBe(stored)
+    },
+  )
+
   it('sends HSTS only over HTTPS, believing X-Forwarded-Proto from a trusted proxy only', async () => {
     const get = (remoteAddress: string) =>
       relay().app.inject({
@@ -342,5 +368,42 @@ describe.each(databaseKinds())('rate limiting on the %s database', (kind) => {
     const limited = await post('198.51.100.1')
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect((await post('198.51.100.2')).statusCode).toBe(202)
+  })
+
+  const postFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    relay().app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { ...json, ...headers },
+      payload: JSON.stringify(validLead()),
+      remoteAddress,
+    })
+
+  it('counts an IPv6 /64 network as one client, and an IPv4-mapped address as its IPv4 one', async () => {
+    const statuses: number[] = []
+    for (let index = 1; index <= 11; index += 1) {
+      statuses.push((await postFrom(`2001:db8:aa:1:${index.toString(16)}::1`)).statusCode)
+    }
+    expect(statuses).toEqual([...Array(10).fill(202), 429])
+    expect((await postFrom('2001:db8:aa:1:ffff:ffff:ffff:ffff')).statusCode).toBe(429)
+    expect((await postFrom('2001:db8:aa:2::1')).statusCode).toBe(202)
+
+    for (let index = 0; index < 10; index += 1) {
+      expect((await postFrom('198.51.100.20')).statusCode).toBe(202)
+    }
+    expect((await postFrom('::ffff:198.51.100.20')).statusCode).toBe(429)
+    expect((await postFrom('198.51.100.21')).statusCode).toBe(202)
+  })
+
+  it('counts a trusted proxy’s unreadable X-Forwarded-For values as the proxy itself', async () => {
+    const statuses: number[] = []
+    for (let index = 0; index < 11; index += 1) {
+      const forwarded = { 'x-forwarded-for': `client-${index}` }
+      statuses.push((await postFrom('127.0.0.1', forwarded)).statusCode)
+    }
+    expect(statuses).toEqual([...Array(10).fill(202), 429])
+    // A readable address behind the same proxy has a budget of its own.
+    const readable = await postFrom('127.0.0.1', { 'x-forwarded-for': '198.51.100.30' })
+    expect(readable.statusCode).toBe(202)
   })
 })
