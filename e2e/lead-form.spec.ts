@@ -317,11 +317,11 @@ test.describe('lead form: submission', () => {
       { env: { ...process.env, DATA_DIR: '.build/e2e-relay-data', DATABASE_URL: '' } },
     )
     const [header, row, ...rest] = stdout.trim().split('\r\n')
-    expect(header).toContain('email,telephone')
+    expect(header).toContain('"email","telephone"')
     expect(rest).toEqual([])
-    expect(row).toContain(`,${lead.email},0612345678,facebook_ads,`)
+    expect(row).toContain(`,"${lead.email}","0612345678","facebook_ads",`)
     // Where the lead came from, then the withdrawal date (none): the export's last seven cells.
-    expect(row).toMatch(/,facebook,,120210000000000001,,,,$/)
+    expect(row).toMatch(/,"facebook","","120210000000000001","","","",""$/)
   })
 })
 

@@ -165,7 +165,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
     const lead = validLead()
     expect((await postLeadTo(relay.url, lead)).status).toBe(202)
     const exported = await cli('export', '--email', (lead.email as string).toUpperCase())
-    expect(exported.stdout.split('\r\n')[1]).toContain(`,${lead.email as string},0612345678,`)
+    expect(exported.stdout.split('\r\n')[1]).toContain(`,"${lead.email as string}","0612345678",`)
     const erased = await cli('erase', '--email', lead.email as string)
     expect(erased.stdout).toContain('Erased 1 lead(s)')
     expect(

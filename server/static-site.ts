@@ -21,6 +21,23 @@ export async function assertBuilt(distDir: string): Promise<void> {
   }
 }
 
+/**
+ * Whether a file may be served. `_headers` (and any other root name starting with `_`) is host
+ * configuration read by the server and static hosts, and dotfiles are never part of the site. The
+ * path is checked as the file system will see it, fully decoded and normalised: `//_headers`,
+ * `/./_headers` and `/assets/%2e%2e/_headers` all name `_headers`.
+ */
+export function isPublicPath(pathName: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathName)
+  } catch {
+    return false
+  }
+  const normalised = path.posix.normalize(`/${decoded}`)
+  return !/^\/_|\/\./.test(normalised) && !decoded.includes('\0')
+}
+
 export async function registerStaticSite(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
@@ -29,8 +46,7 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string):
     wildcard: true,
     preCompressed: true,
     cacheControl: false,
-    // Host configuration, not a page: read by the server and static hosts, never served.
-    allowedPath: (pathName) => pathName !== '/_headers',
+    allowedPath: isPublicPath,
     setHeaders: (res, filePath) => {
       const original = filePath.replace(/\.(br|gz)$/, '')
       const hashed = path.relative(distDir, original).startsWith(`assets${path.sep}`)

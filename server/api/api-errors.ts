@@ -15,17 +15,6 @@ export function sendFieldErrors(
 const clientErrorMessages: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Body is empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Body is not valid JSON',
-  RELAY_UNSTORABLE_TEXT: 'Text must be valid Unicode without U+0000',
-}
-
-/**
- * PostgreSQL cannot store U+0000 nor half of a surrogate pair, which JSON can only carry escaped
- * (`\u0000`, `\ud800`): bodies with such escapes are refused before parsing.
- */
-const unstorableEscape = /\\u(0000|d[89a-f][0-9a-f]{2})/i
-
-function isStorableText(text: string): boolean {
-  return !unstorableEscape.test(text.replace(/\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})/gi, ''))
 }
 
 export function registerApiErrorHandler(app: FastifyInstance): void {
@@ -60,15 +49,6 @@ export function parseJsonBodies(
   app.removeContentTypeParser(['application/json', 'text/plain'])
   const types = plainText ? ['application/json', 'text/plain'] : ['application/json']
   app.addContentTypeParser(types, { parseAs: 'string', bodyLimit }, (request, body, done) => {
-    if (!isStorableText(body as string)) {
-      done(
-        Object.assign(new Error('Unstorable text'), {
-          statusCode: 400,
-          code: 'RELAY_UNSTORABLE_TEXT',
-        }),
-      )
-      return
-    }
     try {
       parse(request, body as string, (error, value) => {
         if (error) Object.assign(error, { statusCode: 400 })

@@ -4,6 +4,7 @@ import { destinationsFor } from '../delivery/destinations'
 import { metaCookiesOf } from '../delivery/meta-event'
 import { storeLead, type StoreResult } from '../storage/lead-store'
 import { sendFieldErrors } from './api-errors'
+import { clientAddress } from './client-address'
 import type { ApiRouteOptions, RelayServices } from './relay-services'
 
 const accepted = { status: 'accepted' } as const
@@ -29,7 +30,7 @@ export function registerLeadRoute(
     try {
       result = await storeLead(services.db, {
         payload: parsed.payload,
-        clientIp: request.ip,
+        clientIp: clientAddress(request),
         userAgent: request.headers['user-agent'] ?? '',
         metaCookies: metaCookiesOf(request.headers.cookie),
         destinations: destinationsFor(services.deliveries, parsed.payload),

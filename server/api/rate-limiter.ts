@@ -1,7 +1,8 @@
 /**
- * A token bucket per client address, in memory. Each instance counts on its own, which is enough
- * to stop one client's burst; the number of addresses remembered is capped, least recently seen
- * forgotten first, so that a spray of addresses cannot grow the memory without bound.
+ * A token bucket per client (an address, or an IPv6 /64: see client-address.ts), in memory. Each
+ * instance counts on its own, which is enough to stop one client's burst; the number of clients
+ * remembered is capped, least recently seen forgotten first, so that a spray of addresses cannot
+ * grow the memory without bound.
  */
 export interface RateLimitPolicy {
   /** Requests a client may send in a burst. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import { parseJsonBodies, registerApiErrorHandler } from './api-errors'
 import { registerFunnelRoute } from './funnel-route'
+import { clientAddress, rateLimitKey } from './client-address'
 import { registerHealthRoute } from './health-route'
 import { registerLeadRoute } from './lead-route'
 import { registerPageViewRoute } from './page-view-route'
@@ -18,7 +19,7 @@ export const funnelBodyLimit = 4 * 1024
 function limitRate(policy: RateLimitPolicy): onRequestHookHandler {
   const limiter = createRateLimiter(policy)
   return async (request, reply) => {
-    const waitSeconds = limiter.take(request.ip)
+    const waitSeconds = limiter.take(rateLimitKey(clientAddress(request)))
     if (waitSeconds > 0) {
       request.log.warn({ outcome: 'rate_limited' }, 'too many requests')
       return reply

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rateTableVersion } from '../../src/content/insurance-rates'
+import { leadFormCopy } from '../../src/content/lead-form'
 import { originKeys } from '../../src/features/lead/lead-contract'
 import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
@@ -187,16 +188,93 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     expect(await storedLeads(lead.email as string)).toHaveLength(0)
   })
 
-  it('refuses text PostgreSQL cannot store (U+0000, half a surrogate pair) but keeps emoji', async () => {
-    for (const nom of ['Nul\u0000', 'Demi\ud800']) {
-      const response = await postLead(validLead({ nom }))
+  /** The body of `lead` with `raw` spliced in, as written, in place of the field's value. */
+  function bodyWith(lead: Record<string, unknown>, field: string, raw: string): string {
+    const body = JSON.stringify({ ...lead, [field]: 'RAW' })
+    return body.replace('"RAW"', `"${raw}"`)
+  }
+
+  it.each([
+    ['nom', String.raw`Nul\u0000`],
+    ['nom', String.raw`Demi\ud800`],
+    // Both halves escaped, but the first escape is text: the value ends in a lone low half.
+    ['nom', String.raw`x\\ud800\udc00`],
+    ['prenom', String.raw`\\\udfff`],
+    ['email', String.raw`zoe\\ud83d\ude00@example.fr`],
+    ['page_url', String.raw`https://assurance.example/\\ud800\udc00`],
+    ['utm_campaign', String.raw`x\\ud800\udc00`],
+    ['fbclid', String.raw`\u0000`],
+  ])(
+    'refuses %s holding text the database cannot store (%s) with a 400 naming it',
+    async (field, raw) => {
+      const lead = validLead()
+      const response = await postLead(bodyWith(lead, field, raw))
       expect(response.statusCode).toBe(400)
-      expect(response.json().fields.body).toBe('Text must be valid Unicode without U+0000')
-    }
+      expect(response.json()).toEqual({
+        error: 'Invalid lead',
+        fields: { [field]: 'Text must be valid Unicode without U+0000' },
+      })
+      expect(await storedLeads(lead.email as string)).toHaveLength(0)
+    },
+  )
+
+  it('refuses such text inside the simulation, naming the nested field', async () => {
+    const lead = validLead({
+      simulation: {
+        montant_emprunte: 250_000,
+        duree_restante_ans: 15,
+        age: 45,
+        cotisation_mensuelle: 190,
+        assures: 'seul',
+        economie_min: 0,
+        economie_max: 0,
+        bareme: 'RAW',
+      },
+    })
+    const body = JSON.stringify(lead).replace('"RAW"', String.raw`"x\\ud800\udc00"`)
+    const response = await postLead(body)
+    expect(response.statusCode).toBe(400)
+    expect(response.json().fields['simulation.bareme']).toBe(
+      'Text must be valid Unicode without U+0000',
+    )
+  })
+
+  it('keeps text that only looks like an escape once parsed, and emoji', async () => {
     const lead = validLead({ prenom: 'Zoé 👩‍🚀' })
-    expect((await postLead(lead)).statusCode).toBe(202)
+    const response = await postLead(bodyWith(lead, 'nom', String.raw`Martin\\ud800 \\u0000`))
+    expect(response.statusCode).toBe(202)
     const [row] = await storedLeads(lead.email as string)
+    expect(row!.payload.nom).toBe(String.raw`Martin\ud800 \u0000`)
     expect(row!.payload.prenom).toBe('Zoé 👩‍🚀')
+  })
+
+  it('refuses a consent text other than the label the form shows', async () => {
+    const lead = validLead({
+      consentement_texte: 'J’accepte d’être rappelé(e) par Courtier Exemple (ORIAS 00 000 000).',
+    })
+    const response = await postLead(lead)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Invalid lead',
+      fields: {
+        consentement_texte: 'Expected the consent label the form shows, word for word',
+      },
+    })
+    expect(await storedLeads(lead.email as string)).toHaveLength(0)
+    const padded = validLead({ consentement_texte: ` ${leadFormCopy.consentLabel}\n` })
+    expect((await postLead(padded)).statusCode).toBe(202)
+    const [row] = await storedLeads(padded.email as string)
+    expect(row!.consent_text).toBe(leadFormCopy.consentLabel)
+  })
+
+  it('refuses names made only of invisible characters with the form’s messages', async () => {
+    const lead = validLead({ nom: '\u200b\u200d\ufeff', prenom: '\u202e\u00ad\u0301 ' })
+    const response = await postLead(lead)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Invalid lead',
+      fields: { nom: 'Le nom est obligatoire', prenom: 'Le prénom est obligatoire' },
+    })
   })
 
   it('answers 413 to a body over the limit', async () => {
@@ -298,6 +376,32 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     expect(missing.body).toContain('Oops! Page not found')
   })
 
+  it.each([
+    ['an address', '198.51.100.4', '198.51.100.4'],
+    ['an IPv6 address', '2001:db8::4', '2001:db8::4'],
+    ['text', 'unknown', '127.0.0.1'],
+    ['markup', '<script>alert(1)</script>', '127.0.0.1'],
+    ['an address and a port', '198.51.100.4:1234', '127.0.0.1'],
+    ['a number', '3325256708', '127.0.0.1'],
+    ['garbage after an address', '198.51.100.4, garbage', '127.0.0.1'],
+    ['an address after garbage', 'garbage, 198.51.100.4', '198.51.100.4'],
+  ])(
+    'stores the address a trusted proxy forwards only when it is one (%s)',
+    async (_label, forwarded, stored) => {
+      const lead = validLead()
+      const response = await relay().app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: { ...json, 'x-forwarded-for': forwarded },
+        payload: JSON.stringify(lead),
+        remoteAddress: '127.0.0.1',
+      })
+      expect(response.statusCode).toBe(202)
+      const [row] = await storedLeads(lead.email as string)
+      expect(row!.client_ip).toBe(stored)
+    },
+  )
+
   it('sends HSTS only over HTTPS, believing X-Forwarded-Proto from a trusted proxy only', async () => {
     const get = (remoteAddress: string) =>
       relay().app.inject({
@@ -342,5 +446,42 @@ describe.each(databaseKinds())('rate limiting on the %s database', (kind) => {
     const limited = await post('198.51.100.1')
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect((await post('198.51.100.2')).statusCode).toBe(202)
+  })
+
+  const postFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    relay().app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { ...json, ...headers },
+      payload: JSON.stringify(validLead()),
+      remoteAddress,
+    })
+
+  it('counts an IPv6 /64 network as one client, and an IPv4-mapped address as its IPv4 one', async () => {
+    const statuses: number[] = []
+    for (let index = 1; index <= 11; index += 1) {
+      statuses.push((await postFrom(`2001:db8:aa:1:${index.toString(16)}::1`)).statusCode)
+    }
+    expect(statuses).toEqual([...Array(10).fill(202), 429])
+    expect((await postFrom('2001:db8:aa:1:ffff:ffff:ffff:ffff')).statusCode).toBe(429)
+    expect((await postFrom('2001:db8:aa:2::1')).statusCode).toBe(202)
+
+    for (let index = 0; index < 10; index += 1) {
+      expect((await postFrom('198.51.100.20')).statusCode).toBe(202)
+    }
+    expect((await postFrom('::ffff:198.51.100.20')).statusCode).toBe(429)
+    expect((await postFrom('198.51.100.21')).statusCode).toBe(202)
+  })
+
+  it('counts a trusted proxy’s unreadable X-Forwarded-For values as the proxy itself', async () => {
+    const statuses: number[] = []
+    for (let index = 0; index < 11; index += 1) {
+      const forwarded = { 'x-forwarded-for': `client-${index}` }
+      statuses.push((await postFrom('127.0.0.1', forwarded)).statusCode)
+    }
+    expect(statuses).toEqual([...Array(10).fill(202), 429])
+    // A readable address behind the same proxy has a budget of its own.
+    const readable = await postFrom('127.0.0.1', { 'x-forwarded-for': '198.51.100.30' })
+    expect(readable.statusCode).toBe(202)
   })
 })

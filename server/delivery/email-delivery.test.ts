@@ -229,7 +229,7 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     expect(answered.map((delivery) => delivery.body.evenement)).toEqual(['retrait_consentement'])
 
     const csv = await runLeadCommand(relay!.db, { command: 'export', email: body.email as string })
-    expect(csv.split('\r\n')[1]).toMatch(/,\d{4}-\d\d-\d\dT[\d:.]+Z$/)
+    expect(csv.split('\r\n')[1]).toMatch(/,"\d{4}-\d\d-\d\dT[\d:.]+Z"$/)
 
     const again = await confirm()
     expect(again.statusCode).toBe(200)

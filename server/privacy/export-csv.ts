@@ -48,12 +48,18 @@ interface LeadRow extends OriginColumns {
 }
 
 /**
- * Quotes a cell when needed, and defuses text a spreadsheet would run as a formula: visitors type
- * these values, and the file is meant to be opened in a spreadsheet.
+ * Visitors type these values and the file is meant to be opened in a spreadsheet, which may split
+ * lines on `,`, `;` or tab whatever the file says. Every cell is quoted, and wherever a piece of
+ * text a spreadsheet could take for a cell starts like a formula (at the cell's start or after
+ * one of those separators or a line break, quotes and spaces allowed in between) an apostrophe
+ * goes before it:
+ * spreadsheets show such text as it is, and phone numbers or names without those starts are left
+ * untouched.
  */
+const formulaStart = /(^|[,;\t\r\n])(?=["\s]*[=+\-@\t\r])/g
+
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
+  return `"${value.replace(formulaStart, "$1'").replaceAll('"', '""')}"`
 }
 
 /** The estimate's figures, empty cells for a lead sent without one. */
@@ -84,7 +90,7 @@ export async function* leadsCsvChunks(
   db: Sql,
   filter: { email?: string | undefined } = {},
 ): AsyncGenerator<string> {
-  yield `${columns.join(',')}\r\n`
+  yield `${columns.map(csvCell).join(',')}\r\n`
   let after: { receivedAt: string; id: string } | undefined
   for (;;) {
     const rows = await db.query<LeadRow & { cursor: string }>(

@@ -6,18 +6,50 @@ import { useTestRelay } from '../test-support/test-relay'
 import { csvCell } from './export-csv'
 import { rateTableVersion } from '../../src/content/insurance-rates'
 
+/** The cells of one exported line: every cell is quoted, `""` inside stands for `"`. */
+function cellsOf(line: string | undefined): string[] {
+  const cells = [...(line ?? '').matchAll(/"((?:[^"]|"")*)"(,|$)/g)].map(([, cell]) =>
+    cell!.replaceAll('""', '"'),
+  )
+  expect(cells.map(csvCell).join(',')).toBe(line)
+  return cells
+}
+
 describe('csvCell', () => {
   it.each([
-    ['Martin', 'Martin'],
+    ['Martin', '"Martin"'],
+    ['', '""'],
+    ['0612345678', '"0612345678"'],
+    ['Jean-Éric', '"Jean-Éric"'],
     ['Dupont, Jean', '"Dupont, Jean"'],
     ['Le "Grand"', '"Le ""Grand"""'],
     ['deux\nlignes', '"deux\nlignes"'],
     ['=HYPERLINK("http://x.example")', `"'=HYPERLINK(""http://x.example"")"`],
-    ['+33 6', "'+33 6"],
-    ['@SUM(A1)', "'@SUM(A1)"],
-    ['0612345678', '0612345678'],
+    ['+33 6', `"'+33 6"`],
+    ['-1', `"'-1"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+    // Split on `;` or `,` by a spreadsheet, each piece must still read as text.
+    ["=cmd|' /C calc'!A0;", `"'=cmd|' /C calc'!A0;"`],
+    ["Martin;=cmd|' /C calc'!A0", `"Martin;'=cmd|' /C calc'!A0"`],
+    ['Martin,+33 6', `"Martin,'+33 6"`],
+    ['a\t@SUM(A1)', `"a\t'@SUM(A1)"`],
+    ['a; -1', `"a;' -1"`],
+    ['a;"=1', `"a;'""=1"`],
+    ['deux\n=lignes', `"deux\n'=lignes"`],
+    ['Dupont; Jean, fils', '"Dupont; Jean, fils"'],
   ])('writes %j as %j', (value, expected) => {
     expect(csvCell(value)).toBe(expected)
+  })
+
+  it('leaves no piece starting like a formula, however a spreadsheet splits the line', () => {
+    const line = ['Martin', "x;=cmd|' /C calc'!A0;", 'a,\t+1', '"@x'].map(csvCell).join(',')
+    for (const separator of [',', ';', '\t']) {
+      for (const piece of line.split(separator)) {
+        expect(piece.replace(/^["\s]*/, '')).not.toMatch(/^[=+\-@]/)
+      }
+    }
   })
 })
 
@@ -64,20 +96,31 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     )
 
   it('exports the leads as CSV with their consent proof, one row each', async () => {
-    const lead = validLead({ nom: '=Dupont, "le grand"', prenom: 'Zoé' })
+    const lead = validLead({ nom: "=cmd|' /C calc'!A0;", prenom: 'Zoé;+"la grande"' })
     await post(lead)
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [header, row, end] = csv.split('\r\n')
-    expect(header).toBe(
+    expect(cellsOf(header).join(',')).toBe(
       'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,consentement_publicite,client_ip,user_agent,rappel_prefere,montant_emprunte,duree_restante_ans,age,cotisation_mensuelle,assures,economie_min,economie_max,bareme,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,consentement_retire_le',
     )
-    expect(row).toMatch(/^[0-9a-f-]{36},\d{4}-\d\d-\d\dT[\d:.]+Z,/)
-    expect(row).toContain(
-      `,"'=Dupont, ""le grand""",Zoé,${lead.email as string},0612345678,facebook_ads,https://assurance.example/?utm_source=facebook,2026-11-22T10:00:00.000Z,`,
-    )
+    const cells = cellsOf(row)
+    expect(cells[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(cells[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/)
+    expect(cells.slice(4, 15)).toEqual([
+      "'=cmd|' /C calc'!A0;",
+      `Zoé;'+"la grande"`,
+      lead.email,
+      '0612345678',
+      'facebook_ads',
+      'https://assurance.example/?utm_source=facebook',
+      '2026-11-22T10:00:00.000Z',
+      lead.consentement_texte,
+      'non',
+      '203.0.113.9',
+      'Navigateur, "test"',
+    ])
     // No callback time, estimate, origin or withdrawal: their sixteen cells are empty.
-    expect(row).toMatch(/,203\.0\.113\.9,"Navigateur, ""test""",{16}$/)
-    expect(row).toMatch(/ORIAS[^,]*,non,203\.0\.113\.9,/)
+    expect(cells.slice(15)).toEqual(Array(16).fill(''))
     expect(end).toBe('')
     const all = await runLeadCommand(relay().db, { command: 'export' })
     expect(all.split('\r\n').length).toBeGreaterThan(2)
@@ -100,7 +143,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     await post(lead)
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [, row] = csv.split('\r\n')
-    expect(row?.split(',').slice(-16, -7)).toEqual([
+    expect(cellsOf(row).slice(-16, -7)).toEqual([
       'soir',
       '250000',
       '15',
@@ -128,9 +171,15 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     ])
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [, row] = csv.split('\r\n')
-    expect(row).toMatch(
-      /,facebook,from-column,120210000000000001,"'=1\+1, ""A""",,IwAR2F_abc-DEF,$/,
-    )
+    expect(cellsOf(row).slice(-7)).toEqual([
+      'facebook',
+      'from-column',
+      '120210000000000001',
+      `'=1+1, "A"`,
+      '',
+      'IwAR2F_abc-DEF',
+      '',
+    ])
   })
 
   it('erases every lead of one person, whatever the case of the address, and nobody else’s', async () => {

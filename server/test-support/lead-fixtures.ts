@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { leadFormCopy } from '../../src/content/lead-form'
 
 /** A valid lead body as the form posts it, with an email no other test uses. */
 export function validLead(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -11,7 +12,7 @@ export function validLead(overrides: Record<string, unknown> = {}): Record<strin
     page_url: 'https://assurance.example/?utm_source=facebook',
     timestamp: '2026-11-22T10:00:00.000Z',
     consentement: true,
-    consentement_texte: 'J’accepte d’être rappelé(e) par Courtier Exemple (ORIAS 00 000 000).',
+    consentement_texte: leadFormCopy.consentLabel,
     ...overrides,
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { rateTableVersion } from '@/content/insurance-rates'
+import { leadFormCopy } from '@/content/lead-form'
 import {
   buildLeadPayload,
   leadPayloadKeys,
@@ -10,8 +11,7 @@ import {
 } from '@/features/lead/lead-contract'
 import { leadFieldNames, leadMessages } from '@/features/lead/lead-schema'
 
-const consentText =
-  'J’accepte d’être rappelé(e) par téléphone par Exemple Courtage SAS, courtier en assurance.'
+const consentText = leadFormCopy.consentLabel
 
 function validBody(): Record<string, unknown> {
   return {
@@ -129,16 +129,21 @@ describe('parseLeadPayload: bad fields', () => {
     expect(accepted).toEqual([])
   })
 
-  it.each([[''], ['   '], [undefined], [true], ['x'.repeat(2_001)]])(
-    'rejects consentement_texte = %j',
-    (value) => {
-      const shown = typeof value === 'string' && value.length > 20 ? 'a 2001-char string' : value
-      expect(
-        Object.keys(errorsOf({ ...validBody(), consentement_texte: value })),
-        String(shown),
-      ).toEqual(['consentement_texte'])
-    },
-  )
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['missing', undefined],
+    ['not text', true],
+    ['too long', 'x'.repeat(2_001)],
+    ['another text', 'J’accepte d’être rappelé(e) par Courtier Exemple (ORIAS 00 000 000).'],
+    ['the label cut short', leadFormCopy.consentLabel.slice(0, -1)],
+    ['the label with more', `${leadFormCopy.consentLabel} Et tout le reste.`],
+    ['the label in capitals', leadFormCopy.consentLabel.toUpperCase()],
+  ])('rejects a consent text that is not the form’s label (%s)', (_label, value) => {
+    expect(errorsOf({ ...validBody(), consentement_texte: value })).toEqual({
+      consentement_texte: 'Expected the consent label the form shows, word for word',
+    })
+  })
 
   it('reports every bad field at once', () => {
     expect(Object.keys(errorsOf({})).sort()).toEqual(
@@ -213,8 +218,9 @@ describe('parseLeadPayload: huge and hostile strings', () => {
     '<script>alert(1)</script>',
     "'; DROP TABLE leads; --",
     'Zoé 👩‍👩‍👧 🇫🇷',
-    '\u0000\u202e\uFEFF',
-    '\uD800',
+    '\u202eevil\u202c',
+    'Zoé\u200b',
+    'Martin\\ud800',
     '${process.exit()}',
     '{{constructor.constructor("return process")()}}',
   ])('accepts %j as a name without throwing and returns it as plain text', (value) => {
@@ -223,6 +229,19 @@ describe('parseLeadPayload: huge and hostile strings', () => {
       nom: value.trim(),
       prenom: value.trim(),
     })
+  })
+
+  it.each([
+    ['nom', { nom: 'Martin\u0000' }],
+    ['prenom', { prenom: '\ud800' }],
+    ['email', { email: 'zoe\udc00@example.fr' }],
+    ['page_url', { page_url: 'https://www.example.fr/?uid=\u0000' }],
+    ['utm_campaign', { utm_campaign: 'x\\\udc00' }],
+    ['fbclid', { fbclid: '\ud83d' }],
+    ['simulation.bareme', { simulation: { bareme: '\u0000' } }],
+  ])('refuses text the database cannot store and names the field (%s)', (field, change) => {
+    const errors = errorsOf({ ...validBody(), ...change })
+    expect(errors[field]).toBe('Text must be valid Unicode without U+0000')
   })
 
   it.each(['<script>@x.fr', "'; DROP TABLE leads; --", '😀@😀.fr', '__proto__'])(

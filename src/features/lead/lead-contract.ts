@@ -4,6 +4,7 @@
  * lives in submit-lead.ts; the rules of the four contact fields in lead-schema.ts.
  */
 import { rateTableVersion } from '@/content/insurance-rates'
+import { leadFormCopy } from '@/content/lead-form'
 import {
   estimateBounds,
   estimateSavings,
@@ -182,8 +183,13 @@ export function buildLeadPayload(
 }
 
 const maxFieldLength = 200
-const maxConsentTextLength = 2_000
 const maxUrlLength = 2_000
+/**
+ * PostgreSQL stores neither U+0000 nor half of a surrogate pair. JSON can carry both, escaped, and
+ * whether a body holds one shows only once it is parsed (`"\\ud800"` is six characters of text).
+ */
+const unstorableText = /[\0\p{Cs}]/u
+const unstorableMessage = 'Text must be valid Unicode without U+0000'
 /** ISO 8601 date-time with a time zone, as `Date.prototype.toISOString` writes it. */
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 
@@ -232,8 +238,10 @@ export function parseLeadPayload(body: unknown): ParsedLead {
     errors.timestamp = 'Expected an ISO date-time'
   }
   const consentText = text('consentement_texte').trim()
-  if (!consentText || consentText.length > maxConsentTextLength)
-    errors.consentement_texte = 'Expected the consent text'
+  // The proof of consent is the label the visitor ticked, word for word.
+  if (consentText !== leadFormCopy.consentLabel) {
+    errors.consentement_texte = 'Expected the consent label the form shows, word for word'
+  }
   const eventId = body.event_id
   if (eventId !== undefined && (typeof eventId !== 'string' || !/^[\w-]{1,100}$/.test(eventId))) {
     errors.event_id = 'Expected up to 100 letters, digits, dashes or underscores'
@@ -255,6 +263,7 @@ export function parseLeadPayload(body: unknown): ParsedLead {
   }
   const simulation = body.simulation === undefined ? undefined : parseSimulation(body.simulation)
   if (simulation && !simulation.ok) Object.assign(errors, simulation.errors)
+  Object.assign(errors, unstorableFields(body))
   if (Object.keys(errors).length > 0) return { ok: false, errors }
 
   const trap = body[honeypotField]
@@ -272,6 +281,19 @@ export function parseLeadPayload(body: unknown): ParsedLead {
     }),
     honeypotFilled: typeof trap === 'string' ? trap.trim() !== '' : Boolean(trap),
   }
+}
+
+/** The keys a lead keeps whose text the database could not store, the simulation's included. */
+function unstorableFields(body: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {}
+  const check = (value: unknown, path: string) => {
+    if (typeof value === 'string' && unstorableText.test(value)) errors[path] = unstorableMessage
+  }
+  for (const key of leadPayloadKeys) check(body[key], key)
+  if (isRecord(body.simulation)) {
+    for (const key of simulationKeys) check(body.simulation[key], `simulation.${key}`)
+  }
+  return errors
 }
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; errors: Record<string, string> }

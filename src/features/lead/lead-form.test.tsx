@@ -222,6 +222,13 @@ describe('LeadForm: field validation on blur', () => {
     expectFieldError(input('nom'), leadMessages.nomRequired)
   })
 
+  it('shows a name made only of invisible characters as missing', async () => {
+    render(<LeadForm />)
+    await user.type(input('prenom'), '\u200b\u00ad\u200e')
+    await user.tab()
+    expectFieldError(input('prenom'), leadMessages.prenomRequired)
+  })
+
   it.each(leadFieldNames)('shows no message when %s is valid', async (name) => {
     render(<LeadForm />)
     await user.type(input(name), typedValues[name])

@@ -46,13 +46,36 @@ describe('validateField: nom and prenom', () => {
     expect(validateField('prenom', value)).toBe('Le prénom est obligatoire')
   })
 
-  it.each(["N'Diaye", 'Lefèvre-Dupont', 'Zoé', 'Éloïse', 'N’Goran', ' Martin ', 'X'])(
-    'accepts the name %j (accents, apostrophes, hyphens, surrounding spaces)',
-    (value) => {
-      expect(validateField('nom', value)).toBeUndefined()
-      expect(validateField('prenom', value)).toBeUndefined()
-    },
-  )
+  it.each([
+    ['zero-width spaces and joiners', '\u200b\u200c\u200d'],
+    ['a word joiner and a byte order mark', ' \u2060\ufeff '],
+    ['bidi marks', '\u200e\u200f'],
+    ['bidi overrides and isolates', '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069'],
+    ['a soft hyphen', '\u00ad'],
+    ['combining marks alone', '\u0301\u0308'],
+    ['no-break and ideographic spaces', '\u00a0\u2009\u3000'],
+    ['control characters', '\u0001\u007f'],
+  ])('rejects a name made only of %s with the field’s own message', (_label, value) => {
+    expect(validateField('nom', value)).toBe('Le nom est obligatoire')
+    expect(validateField('prenom', value)).toBe('Le prénom est obligatoire')
+  })
+
+  it.each([
+    "N'Diaye",
+    'Lefèvre-Dupont',
+    'Zoé',
+    'Éloïse',
+    'N’Goran',
+    ' Martin ',
+    'X',
+    'Ze\u0301',
+    '\u200bZoé',
+    '李',
+    '😀',
+  ])('accepts the name %j (accents, apostrophes, hyphens, surrounding spaces)', (value) => {
+    expect(validateField('nom', value)).toBeUndefined()
+    expect(validateField('prenom', value)).toBeUndefined()
+  })
 })
 
 describe('validateField: email', () => {

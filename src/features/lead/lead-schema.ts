@@ -40,14 +40,20 @@ function removeSpaces(value: string): string {
   return value.replace(/\s+/g, '')
 }
 
+/**
+ * Nothing a person could read: spaces, invisible format characters (zero-width spaces and joiners,
+ * bidi controls, soft hyphens), control characters and combining marks with no letter to carry.
+ */
+const unreadable = /^[\s\p{Cc}\p{Cf}\p{M}\p{Z}]*$/u
+
 /** The message for one field's value, or `undefined` when it is valid. */
 export function validateField(name: LeadFieldName, value: string): string | undefined {
   const trimmed = value.trim()
   switch (name) {
     case 'nom':
-      return trimmed ? undefined : leadMessages.nomRequired
+      return unreadable.test(value) ? leadMessages.nomRequired : undefined
     case 'prenom':
-      return trimmed ? undefined : leadMessages.prenomRequired
+      return unreadable.test(value) ? leadMessages.prenomRequired : undefined
     case 'email':
       if (!trimmed) return leadMessages.emailRequired
       return emailPattern.test(trimmed) ? undefined : leadMessages.emailFormat
