@@ -53,8 +53,12 @@ export function parseFunnelReport(
   const origin: Partial<FunnelOrigin> = {}
   for (const key of ['utm_campaign', 'utm_content'] as const) {
     const value = input[key] ?? ''
-    if (typeof value === 'string' && value.length <= maxFunnelOriginLength) origin[key] = value
-    else errors[key] = `Expected text of at most ${maxFunnelOriginLength} characters`
+    // PostgreSQL stores neither U+0000 nor half of a surrogate pair, which JSON can carry escaped.
+    if (typeof value !== 'string' || /[\0\p{Cs}]/u.test(value)) {
+      errors[key] = 'Expected valid Unicode text without U+0000'
+    } else if (value.length > maxFunnelOriginLength) {
+      errors[key] = `Expected text of at most ${maxFunnelOriginLength} characters`
+    } else origin[key] = value
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return { ok: true, step: input.step as ReportedStep, origin: origin as FunnelOrigin }
