@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { RelayServices } from './api/relay-services'
-import { buildApp } from './app'
+import { buildApp, type HttpTimeouts } from './app'
 import { controlSocketPath, serveControlSocket } from './commands/control-socket'
 import type { ServerConfig } from './config'
 import type { BackoffPolicy } from './delivery/backoff'
@@ -29,6 +29,8 @@ export interface RelayOptions {
   rateLimits?: RelayServices['rateLimits']
   /** The clock deciding when failing deliveries are parked (tests move it). */
   now?: () => Date
+  /** Tests shorten them; `httpTimeouts` otherwise. */
+  timeouts?: HttpTimeouts
 }
 
 export interface Relay {
@@ -63,6 +65,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     app = await buildApp(config, services, {
       logLevel: options.logLevel,
       logStream: options.logStream,
+      timeouts: options.timeouts,
     })
   } catch (error) {
     await destinations.close()
