@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
-import { rm } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeSite, createTempDir } from './test-support/fake-site'
@@ -210,9 +210,24 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
   it.runIf(kind === 'embedded')(
     'refuses to open an embedded database another process holds',
     async () => {
-      await start()
+      const first = await start()
       const second = startRelayProcess(env())
-      await expect(second).rejects.toThrow(/in use by process \d+/)
+      await expect(second).rejects.toThrow(
+        `The embedded database in ${dataDir} is in use by process ${first.child.pid}. ` +
+          'Stop it first, or set DATABASE_URL',
+      )
+    },
+    60_000,
+  )
+
+  it.runIf(kind === 'embedded')(
+    'starts over a lock file naming a live process, and right after a SIGKILL',
+    async () => {
+      // A pid reused by an unrelated process, or a zombie not yet reaped: alive, holding nothing.
+      await writeFile(lockFilePath(dataDir), String(process.pid))
+      const first = await start()
+      first.child.kill('SIGKILL')
+      await start()
     },
     60_000,
   )
