@@ -17,6 +17,7 @@ import { purgeExpiredLeads } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { siteConfig } from '../src/content/site-config'
 import type { Database } from './storage/database'
+import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
 
 const dayMs = 24 * 60 * 60 * 1_000
@@ -43,6 +44,7 @@ export interface Relay {
 
 export async function startRelay(config: ServerConfig, options: RelayOptions = {}): Promise<Relay> {
   let app: FastifyInstance | undefined
+  const madeOwnerOnly = await secureDataDir(config.dataDir)
   const secret = await loadAppSecret(config.appSecret, config.dataDir)
   const db = await openDatabase(config, {
     onIdleError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
@@ -73,6 +75,12 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     throw error
   }
   const log = app.log
+  if (madeOwnerOnly.length > 0) {
+    log.warn(
+      { dataDir: config.dataDir, count: madeOwnerOnly.length, paths: madeOwnerOnly.slice(0, 20) },
+      'DATA_DIR had paths other users could reach: made owner-only (directories 0700, files 0600)',
+    )
+  }
   if (config.pageViewForwardUrl) {
     services.pageViews = createPageViewForwarder({
       url: config.pageViewForwardUrl,

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { ConfigError, loadConfig } from '../config'
+import { secureDataDir } from '../storage/data-dir'
 import { embeddedDatabaseHolder } from '../storage/embedded-lock'
 import { openDatabase } from '../storage/open-database'
 import { askRunningServer, controlSocketPath } from './control-socket'
@@ -16,6 +17,8 @@ async function run(args: readonly string[]): Promise<string> {
   if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== undefined) {
     return askRunningServer(controlSocketPath(config.dataDir), args)
   }
+  // Opening the embedded database may create files in DATA_DIR: owner-only, as the server's.
+  if (!config.databaseUrl) await secureDataDir(config.dataDir)
   const db = await openDatabase(config)
   try {
     return await runLeadCommand(db, request)
