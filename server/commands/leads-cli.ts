@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { ConfigError, loadConfig } from '../config'
 import { secureDataDir } from '../storage/data-dir'
-import { embeddedDatabaseHolder } from '../storage/embedded-lock'
+import type { Database } from '../storage/database'
+import { EmbeddedDatabaseBusyError } from '../storage/embedded-lock'
 import { openDatabase } from '../storage/open-database'
 import { askRunningServer, controlSocketPath } from './control-socket'
 import { parseCommandLine, runLeadCommand } from './lead-commands'
@@ -14,12 +15,16 @@ import { parseCommandLine, runLeadCommand } from './lead-commands'
 async function run(args: readonly string[]): Promise<string> {
   const { request } = parseCommandLine(args)
   const config = loadConfig(process.env)
-  if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== undefined) {
-    return askRunningServer(controlSocketPath(config.dataDir), args)
-  }
   // Opening the embedded database may create files in DATA_DIR: owner-only, as the server's.
   if (!config.databaseUrl) await secureDataDir(config.dataDir)
-  const db = await openDatabase(config)
+  let db: Database
+  try {
+    db = await openDatabase(config)
+  } catch (error) {
+    // Its lock is the one sure sign that a server runs, so the command tries it first.
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error
+    return askRunningServer(controlSocketPath(config.dataDir), args)
+  }
   try {
     return await runLeadCommand(db, request)
   } finally {

@@ -118,19 +118,3 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   }
   throw new Error(`Could not take the lock ${file}`)
 }
-
-/** The process holding the embedded database in `dataDir`, if one runs (its pid when known). */
-export function embeddedDatabaseHolder(dataDir: string): { pid: number | undefined } | undefined {
-  const file = lockFilePath(dataDir)
-  let fd: number
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW)
-  } catch {
-    return undefined
-  }
-  try {
-    return tryLock(fd) ? undefined : { pid: holderPid(file) }
-  } finally {
-    closeSync(fd)
-  }
-}
