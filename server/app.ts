@@ -2,20 +2,58 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { registerApi } from './api/register-api'
 import type { RelayServices } from './api/relay-services'
 import type { ServerConfig } from './config'
+import { guardConnections, trustedProxyCheck } from './connection-guard'
 import { loggerOptions } from './log-options'
 import { registerSecurityHeaders } from './security-headers'
 import { assertBuilt, registerStaticSite } from './static-site'
 
+export interface HttpTimeouts {
+  headersMs: number
+  requestMs: number
+  keepAliveMs: number
+  idleMs: number
+}
+
+/**
+ * Each open connection holds a file descriptor and some memory, so none may stay open for nothing
+ * for long. The figures suit a phone on a shaky mobile connection: its headers (under 1 KB) come in
+ * one or two packets, 10 s allows for a few retransmissions; a lead is under 3 KB and the API takes
+ * at most 16 KB, which even 2G (about 2.5 KB/s) sends in about 6 s, so 15 s for a whole request.
+ * A browser reuses a connection within seconds or not at all: 10 s keep-alive. Sockets silent for
+ * 30 s (a client that stopped reading an answer) are closed.
+ */
+export const httpTimeouts: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 15_000,
+  keepAliveMs: 10_000,
+  idleMs: 30_000,
+}
+
 export async function buildApp(
   config: ServerConfig,
   services: RelayServices,
-  options: { logLevel?: string; logStream?: { write(line: string): void } } = {},
+  options: {
+    logLevel?: string
+    logStream?: { write(line: string): void }
+    timeouts?: HttpTimeouts
+  } = {},
 ): Promise<FastifyInstance> {
   await assertBuilt(config.distDir)
+  const timeouts = options.timeouts ?? httpTimeouts
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     trustProxy: config.trustProxy,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+    // Node checks the header and request timeouts on this period (30 s by default).
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: 1_000 },
   })
+  const connections = guardConnections(app.server, {
+    isTrustedProxy: trustedProxyCheck(config.trustProxy),
+  })
+  // Before Fastify closes the server: a shutdown must not wait for connections doing nothing.
+  app.addHook('preClose', async () => connections.drain())
   await registerSecurityHeaders(app, config.distDir)
   await registerApi(app, services)
   await registerStaticSite(app, config.distDir)

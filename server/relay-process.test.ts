@@ -1,17 +1,21 @@
 /**
  * The real server process: killed with SIGKILL after acknowledging leads, restarted, and every
- * lead still delivered to the webhook and by email; stopped with SIGTERM in the middle of a request; two instances sharing
- * one PostgreSQL; the lead commands run against a running server.
+ * lead still delivered to the webhook and by email; stopped with SIGTERM in the middle of a request
+ * and with idle connections open; two instances sharing one PostgreSQL; the lead commands run
+ * against a running server.
  */
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import http from 'node:http'
-import { rm } from 'node:fs/promises'
+import net from 'node:net'
+import { rm, writeFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeSite, createTempDir } from './test-support/fake-site'
 import { startForwardTarget, type ForwardTarget } from './test-support/forward-target'
 import { validLead, waitFor } from './test-support/lead-fixtures'
 import { postLeadTo, startRelayProcess, type RelayProcess } from './test-support/relay-process'
+import { lockFilePath } from './storage/embedded-lock'
 import { startSmtpStandIn, type SmtpStandIn } from './test-support/smtp-stand-in'
 import {
   createPostgresDatabase,
@@ -130,7 +134,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
     const lead = validLead()
     const body = JSON.stringify(lead)
     const { port } = new URL(relay.url)
-    const answer = new Promise<number>((resolve, reject) => {
+    const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
       const request = http.request(
         {
           host: '127.0.0.1',
@@ -144,7 +148,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
         },
         (response) => {
           response.resume()
-          resolve(response.statusCode ?? 0)
+          resolve(response)
         },
       )
       request.on('error', reject)
@@ -153,11 +157,39 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
       setTimeout(() => relay.child.kill('SIGTERM'), 200)
       setTimeout(() => request.end(body.slice(40)), 600)
     })
-    expect(await answer).toBe(202)
+    const response = await answer
+    expect(response.statusCode).toBe(202)
+    // Not kept alive for a server on its way out.
+    expect(response.headers.connection).toBe('close')
     expect(await relay.exited).toBe(0)
     running.splice(running.indexOf(relay), 1)
     const { stdout } = await cli('export', '--email', lead.email as string)
     expect(stdout).toContain(lead.email as string)
+  }, 60_000)
+
+  it('exits 0 at once on SIGTERM with idle connections open, and starts again', async () => {
+    const relay = await start()
+    const { port } = new URL(relay.url)
+    const connect = () =>
+      new Promise<net.Socket>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => resolve(socket))
+        socket.on('error', reject)
+      })
+    // A browser's preconnect, which never sent a request, and a keep-alive connection at rest.
+    const preconnect = await connect()
+    const keptAlive = await connect()
+    const answered = new Promise((resolve) => keptAlive.once('data', resolve))
+    keptAlive.write('GET /healthz HTTP/1.1\r\nHost: relay\r\n\r\n')
+    await answered
+    const sent = Date.now()
+    relay.child.kill('SIGTERM')
+    expect(await relay.exited).toBe(0)
+    expect(Date.now() - sent).toBeLessThan(2_000)
+    running.splice(running.indexOf(relay), 1)
+    preconnect.destroy()
+    keptAlive.destroy()
+    if (kind === 'embedded') expect(existsSync(lockFilePath(dataDir))).toBe(false)
+    await start()
   }, 60_000)
 
   it('runs export, erase and purge on the database while the server runs', async () => {
@@ -178,9 +210,24 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
   it.runIf(kind === 'embedded')(
     'refuses to open an embedded database another process holds',
     async () => {
-      await start()
+      const first = await start()
       const second = startRelayProcess(env())
-      await expect(second).rejects.toThrow(/in use by process \d+/)
+      await expect(second).rejects.toThrow(
+        `The embedded database in ${dataDir} is in use by process ${first.child.pid}. ` +
+          'Stop it first, or set DATABASE_URL',
+      )
+    },
+    60_000,
+  )
+
+  it.runIf(kind === 'embedded')(
+    'starts over a lock file naming a live process, and right after a SIGKILL',
+    async () => {
+      // A pid reused by an unrelated process, or a zombie not yet reaped: alive, holding nothing.
+      await writeFile(lockFilePath(dataDir), String(process.pid))
+      const first = await start()
+      first.child.kill('SIGKILL')
+      await start()
     },
     60_000,
   )

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { RelayServices } from './api/relay-services'
 import { trackWrites } from './storage/write-health'
-import { buildApp } from './app'
+import { buildApp, type HttpTimeouts } from './app'
 import { controlSocketPath, serveControlSocket } from './commands/control-socket'
 import type { ServerConfig } from './config'
 import type { BackoffPolicy } from './delivery/backoff'
@@ -18,6 +18,7 @@ import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { siteConfig } from '../src/content/site-config'
 import type { Database } from './storage/database'
+import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
 
 const dayMs = 24 * 60 * 60 * 1_000
@@ -30,6 +31,8 @@ export interface RelayOptions {
   rateLimits?: RelayServices['rateLimits']
   /** The clock deciding when failing deliveries are parked (tests move it). */
   now?: () => Date
+  /** Tests shorten them; `httpTimeouts` otherwise. */
+  timeouts?: HttpTimeouts
 }
 
 export interface Relay {
@@ -42,6 +45,7 @@ export interface Relay {
 
 export async function startRelay(config: ServerConfig, options: RelayOptions = {}): Promise<Relay> {
   let app: FastifyInstance | undefined
+  const madeOwnerOnly = await secureDataDir(config.dataDir)
   const secret = await loadAppSecret(config.appSecret, config.dataDir)
   const db = await openDatabase(config, {
     onIdleError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
@@ -65,6 +69,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     app = await buildApp(config, services, {
       logLevel: options.logLevel,
       logStream: options.logStream,
+      timeouts: options.timeouts,
     })
   } catch (error) {
     await destinations.close()
@@ -72,6 +77,12 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     throw error
   }
   const log = app.log
+  if (madeOwnerOnly.length > 0) {
+    log.warn(
+      { dataDir: config.dataDir, count: madeOwnerOnly.length, paths: madeOwnerOnly.slice(0, 20) },
+      'DATA_DIR had paths other users could reach: made owner-only (directories 0700, files 0600)',
+    )
+  }
   if (config.pageViewForwardUrl) {
     services.pageViews = createPageViewForwarder({
       url: config.pageViewForwardUrl,

@@ -22,10 +22,14 @@ function limitRate(policy: RateLimitPolicy): onRequestHookHandler {
     const waitSeconds = limiter.take(rateLimitKey(clientAddress(request)))
     if (waitSeconds > 0) {
       request.log.warn({ outcome: 'rate_limited' }, 'too many requests')
-      return reply
-        .code(429)
-        .header('Retry-After', String(waitSeconds))
-        .send({ error: 'Too many requests' })
+      return (
+        reply
+          .code(429)
+          .header('Retry-After', String(waitSeconds))
+          // A client this eager may be holding many connections: it gets no kept-alive one.
+          .header('Connection', 'close')
+          .send({ error: 'Too many requests' })
+      )
     }
   }
 }

@@ -445,6 +445,7 @@ describe.each(databaseKinds())('rate limiting on the %s database', (kind) => {
     expect(statuses.slice(10)).toEqual([429, 429])
     const limited = await post('198.51.100.1')
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(limited.headers.connection).toBe('close')
     expect((await post('198.51.100.2')).statusCode).toBe(202)
   })
 

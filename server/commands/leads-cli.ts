@@ -7,7 +7,9 @@ import { once } from 'node:events'
 import { createWriteStream, existsSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { ConfigError, loadConfig } from '../config'
-import { embeddedDatabaseHolder } from '../storage/embedded-lock'
+import { secureDataDir } from '../storage/data-dir'
+import type { Database } from '../storage/database'
+import { EmbeddedDatabaseBusyError } from '../storage/embedded-lock'
 import { openDatabase } from '../storage/open-database'
 import { askRunningServer, controlSocketPath } from './control-socket'
 import { leadCommandOutput, parseCommandLine } from './lead-commands'
@@ -17,10 +19,16 @@ type Write = (chunk: string) => Promise<void>
 async function run(args: readonly string[], write: Write): Promise<void> {
   const { request } = parseCommandLine(args)
   const config = loadConfig(process.env)
-  if (!config.databaseUrl && embeddedDatabaseHolder(config.dataDir) !== undefined) {
+  // Opening the embedded database may create files in DATA_DIR: owner-only, as the server's.
+  if (!config.databaseUrl) await secureDataDir(config.dataDir)
+  let db: Database
+  try {
+    db = await openDatabase(config)
+  } catch (error) {
+    // Its lock is the one sure sign that a server runs, so the command tries it first.
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error
     return askRunningServer(controlSocketPath(config.dataDir), args, write)
   }
-  const db = await openDatabase(config)
   try {
     for await (const chunk of leadCommandOutput(db, request)) await write(chunk)
   } finally {

@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { ConfigError } from '../config'
+import { createDataDir, secureDataDir } from './data-dir'
 import type { Database, Sql } from './database'
 import { lockEmbeddedDatabase } from './embedded-lock'
 
@@ -20,14 +20,19 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
   if (dataDir === undefined) {
     db = await PGlite.create()
   } else {
-    await mkdir(dataDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
-      throw new ConfigError(
-        `DATA_DIR "${dataDir}" cannot be created (${(error as NodeJS.ErrnoException).code}).`,
-      )
-    })
+    await createDataDir(dataDir)
     unlock = lockEmbeddedDatabase(dataDir)
     try {
-      db = await PGlite.create(path.join(dataDir, 'pglite'))
+      const files = path.join(dataDir, 'pglite')
+      const creating = !existsSync(files)
+      db = await PGlite.create(files)
+      // A new database's files come out 0666 whatever the umask.
+      if (creating) {
+        await secureDataDir(dataDir).catch(async (error: unknown) => {
+          await db.close()
+          throw error
+        })
+      }
     } catch (error) {
       unlock()
       throw error

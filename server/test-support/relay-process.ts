@@ -17,9 +17,18 @@ export interface RelayProcess {
   exited: Promise<number | string>
 }
 
-export async function startRelayProcess(env: Record<string, string>): Promise<RelayProcess> {
+export async function startRelayProcess(
+  env: Record<string, string>,
+  /** A command the server runs under, such as `['prlimit', '--nofile=1024', '--']`. */
+  { launcher = [] }: { launcher?: string[] } = {},
+): Promise<RelayProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [program = process.execPath, ...args] = [
+    ...launcher,
+    process.execPath,
+    ...['--import', 'tsx', 'server/main.ts'],
+  ]
+  const child = spawn(program, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
