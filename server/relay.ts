@@ -94,6 +94,11 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   if (destinations.active.length === 0) {
     log.warn('no destination is configured: leads are stored, and reach nobody until one is')
   }
+  if (db.kind === 'embedded') {
+    log.warn(
+      'the embedded database does not sync its files to disk: a lead acknowledged in the seconds before a power cut of the machine can be lost; set DATABASE_URL (PostgreSQL with fsync on) where that matters',
+    )
+  }
   if (secret.generated) {
     log.warn(
       'APP_SECRET is not set: withdrawal links are signed with a secret kept in DATA_DIR; set APP_SECRET when running several instances',

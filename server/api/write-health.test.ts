@@ -43,6 +43,11 @@ describe.each(databaseKinds())('/healthz when the %s database takes no writes', 
       })
     ).statusCode
 
+  it('says at start, with the embedded database only, that a power cut can lose a lead', () => {
+    const warned = relay.logLines.some((line) => line.includes('before a power cut'))
+    expect(warned).toBe(kind === 'embedded')
+  })
+
   it('answers 503 with the reason when a write probe fails', async () => {
     expect((await health()).status).toBe(200)
     await run(fillDisk('relay_health'))
