@@ -26,7 +26,7 @@ const benchedPaths = ['/', '/mentions-legales', '/politique-confidentialite']
  * The floor: a one-paragraph HTML page served the same way. Measured in the same run, it tells
  * how far the real pages are from the best any page could do on this machine.
  */
-const floorPath = '/__floor.html'
+const floorPath = '/bench-floor.html'
 const floorHtml =
   '<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Plancher</title><meta name="description" content="Page de référence"></head><body><p>Économisez sur votre assurance de prêt.</p></body></html>'
 
