@@ -21,6 +21,8 @@ import type { Database } from './storage/database'
 import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
 
+/** How often the embedded database is synced to disk and its journal emptied. */
+const checkpointEveryMs = 5 * 60 * 1000
 const dayMs = 24 * 60 * 60 * 1_000
 
 export interface RelayOptions {
@@ -96,7 +98,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   }
   if (db.kind === 'embedded') {
     log.warn(
-      'the embedded database does not sync its files to disk: a lead acknowledged in the seconds before a power cut of the machine can be lost; set DATABASE_URL (PostgreSQL with fsync on) where that matters',
+      'the embedded database does not sync its own files to disk: each accepted lead is also synced to DATA_DIR/leads.journal before its answer and put back from there at start, but after a power cut the database itself may need repair; set DATABASE_URL (PostgreSQL with fsync on) where that matters',
     )
   }
   if (secret.generated) {
@@ -124,6 +126,16 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   let purging = purge()
   const purgeTimer = setInterval(() => (purging = purge()), dayMs).unref()
 
+  // The embedded database on disk for good, and its journal of accepted leads emptied.
+  const checkpoint = () =>
+    db
+      .makeDurable?.()
+      .catch((error: unknown) => log.error({ err: error }, 'embedded database checkpoint failed'))
+  let checkpointing: Promise<void> | undefined
+  const checkpointTimer = setInterval(() => {
+    checkpointing ??= checkpoint()?.finally(() => (checkpointing = undefined))
+  }, checkpointEveryMs).unref()
+
   // Without the socket the relay still works; only the lead commands must wait for a stop.
   const closeSocket =
     db.kind === 'embedded'
@@ -140,7 +152,9 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer)
+    clearInterval(checkpointTimer)
     await purging
+    await checkpointing
     await worker.stop()
     await destinations.close()
     await services.pageViews?.drain()

@@ -44,7 +44,7 @@ describe.each(databaseKinds())('/healthz when the %s database takes no writes', 
     ).statusCode
 
   it('says at start, with the embedded database only, that a power cut can lose a lead', () => {
-    const warned = relay.logLines.some((line) => line.includes('before a power cut'))
+    const warned = relay.logLines.some((line) => line.includes('power cut'))
     expect(warned).toBe(kind === 'embedded')
   })
 

@@ -9,7 +9,7 @@ import net from 'node:net'
 import path from 'node:path'
 import readline from 'node:readline'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Sql } from '../storage/database'
+import type { Database } from '../storage/database'
 import { leadCommandOutput, parseCommandLine } from './lead-commands'
 
 const maxRequestBytes = 4_096
@@ -27,7 +27,7 @@ type AnswerLine = { chunk: string } | { ok: true } | { ok: false; error: string 
 /** The client sends its command-line arguments; they are parsed here, never trusted as objects. */
 async function runRequestLine(
   line: string,
-  db: Sql,
+  db: Database,
   log: FastifyBaseLogger,
   send: (answer: AnswerLine) => Promise<void>,
 ): Promise<void> {
@@ -61,7 +61,7 @@ function sender(socket: net.Socket): (answer: AnswerLine) => Promise<void> {
 
 export async function serveControlSocket(
   socketPath: string,
-  db: Sql,
+  db: Database,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   await rm(socketPath, { force: true })

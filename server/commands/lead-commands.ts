@@ -7,7 +7,7 @@ import { erasePerson } from '../privacy/erase-person'
 import { leadIdPattern } from '../storage/lead-store'
 import { exportLeadsCsv, leadsCsvChunks } from '../privacy/export-csv'
 import { purgeExpired, retentionYears } from '../privacy/retention'
-import type { Sql } from '../storage/database'
+import type { Database, Sql } from '../storage/database'
 import { funnelRetentionMonths } from '../storage/funnel-counts'
 import { defaultStatsDays, funnelStats, maxStatsDays, type StatsOptions } from './funnel-stats'
 
@@ -57,12 +57,14 @@ function formatAge(seconds: number): string {
 }
 
 /** Runs one command and returns what it prints. */
-export async function runLeadCommand(db: Sql, request: LeadCommand): Promise<string> {
+export async function runLeadCommand(db: Database, request: LeadCommand): Promise<string> {
   switch (request.command) {
     case 'export':
       return exportLeadsCsv(db, { email: request.email })
     case 'erase': {
       const count = await erasePerson(db, request.email)
+      // The embedded database's journal of accepted leads must not hold the person any more.
+      await db.makeDurable?.()
       return (
         `Erased ${count} lead(s) for that email address.\n` +
         'Copies already forwarded to LEAD_FORWARD_URL must be erased there too.\n'
@@ -92,7 +94,10 @@ export async function runLeadCommand(db: Sql, request: LeadCommand): Promise<str
 }
 
 /** What a command prints, in pieces: the export streams batch by batch, the others print at once. */
-export async function* leadCommandOutput(db: Sql, request: LeadCommand): AsyncGenerator<string> {
+export async function* leadCommandOutput(
+  db: Database,
+  request: LeadCommand,
+): AsyncGenerator<string> {
   if (request.command === 'export') yield* leadsCsvChunks(db, { email: request.email })
   else yield await runLeadCommand(db, request)
 }

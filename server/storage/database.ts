@@ -1,3 +1,5 @@
+import type { LeadJournal } from './lead-journal'
+
 /**
  * The one interface the relay talks to, whichever engine is behind it: PGlite embedded in the
  * process by default, or a PostgreSQL server. Both speak the same SQL, so queries are written once.
@@ -14,4 +16,8 @@ export interface Database extends Sql {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** Embedded only: every accepted lead, synced to disk before its 202 (see lead-journal.ts). */
+  journal?: LeadJournal
+  /** Embedded only: puts the database on disk for good, then drops what the journal held. */
+  makeDurable?(): Promise<void>
 }

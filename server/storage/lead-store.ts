@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
-import type { Database } from './database'
+import type { Database, Sql } from './database'
 import { countFunnelStep } from './funnel-counts'
+import type { JournalEntry } from './lead-journal'
 
 /** A lead's id, as `randomUUID` writes it (lower case). */
 export const leadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -33,7 +34,7 @@ export function contactKey(email: string): string {
 export async function storeLead(db: Database, lead: IncomingLead): Promise<StoreResult> {
   const email = contactKey(lead.payload.email)
   const telephone = lead.payload.telephone
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<StoreResult & { receivedAt?: Date }> => {
     // Serialises requests for one contact, across instances too, so a double click cannot slip
     // two leads past the duplicate check.
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
@@ -47,38 +48,78 @@ export async function storeLead(db: Database, lead: IncomingLead): Promise<Store
     )
     if (earlier.some((row) => row.duplicate)) return { status: 'duplicate' }
     const id = randomUUID()
-    const adConsent = lead.payload.consentement_publicite
-    const columns = {
-      id,
-      email,
-      telephone,
-      payload: JSON.stringify(lead.payload),
-      consent_text: lead.payload.consentement_texte,
-      client_ip: lead.clientIp,
-      user_agent: lead.userAgent.slice(0, 1_000),
-      consentement_publicite: adConsent,
-      fbp: (adConsent && lead.metaCookies?.fbp) || null,
-      fbc: (adConsent && lead.metaCookies?.fbc) || null,
-      ...Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])),
-    }
-    const names = Object.keys(columns)
-    await tx.query(
-      `INSERT INTO leads (${names.join(', ')})
-       VALUES (${names.map((name, i) => `$${i + 1}${name === 'payload' ? '::jsonb' : ''}`).join(', ')})`,
-      Object.values(columns),
-    )
-    if (lead.destinations.length > 0) {
-      await tx.query(
-        'INSERT INTO lead_deliveries (lead_id, destination) SELECT $1, unnest($2::text[])',
-        [id, lead.destinations],
-      )
-    }
+    const receivedAt = await insertLead(tx, id, lead)
     // Counted with the lead, so that the funnel's last step is exactly the leads stored; the
     // count keeps only the day, campaign and ad, nothing that links it back to this lead.
     await countFunnelStep(tx, 'lead', {
       utm_campaign: lead.payload.utm_campaign ?? '',
       utm_content: lead.payload.utm_content ?? '',
     })
-    return { status: 'stored', id }
+    return { status: 'stored', id, receivedAt }
   })
+  if (result.status === 'stored' && db.journal && result.receivedAt) {
+    // Before the 202: the embedded database's own files are not synced (lead-journal.ts).
+    await db.journal.append({
+      ...lead,
+      id: result.id,
+      receivedAt: result.receivedAt.toISOString(),
+    })
+  }
+  return result.status === 'stored' ? { status: 'stored', id: result.id } : result
+}
+
+/** Inserts the lead and its deliveries; resolves with its reception time as stored. */
+async function insertLead(
+  tx: Sql,
+  id: string,
+  lead: IncomingLead,
+  receivedAt?: string,
+): Promise<Date | undefined> {
+  const adConsent = lead.payload.consentement_publicite
+  const columns = {
+    id,
+    email: contactKey(lead.payload.email),
+    telephone: lead.payload.telephone,
+    payload: JSON.stringify(lead.payload),
+    consent_text: lead.payload.consentement_texte,
+    client_ip: lead.clientIp,
+    user_agent: lead.userAgent.slice(0, 1_000),
+    consentement_publicite: adConsent,
+    fbp: (adConsent && lead.metaCookies?.fbp) || null,
+    fbc: (adConsent && lead.metaCookies?.fbc) || null,
+    ...Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])),
+    ...(receivedAt ? { received_at: receivedAt } : {}),
+  }
+  const names = Object.keys(columns)
+  const [row] = await tx.query<{ received_at: Date }>(
+    `INSERT INTO leads (${names.join(', ')})
+     VALUES (${names.map((name, i) => `$${i + 1}${name === 'payload' ? '::jsonb' : ''}`).join(', ')})
+     ON CONFLICT (id) DO NOTHING
+     RETURNING received_at`,
+    Object.values(columns),
+  )
+  if (!row) return undefined
+  if (lead.destinations.length > 0) {
+    await tx.query(
+      'INSERT INTO lead_deliveries (lead_id, destination) SELECT $1, unnest($2::text[])',
+      [id, lead.destinations],
+    )
+  }
+  return row.received_at
+}
+
+/**
+ * Puts back the journal's leads that the database lost (a power cut before its files reached the
+ * disk), with their id, reception time and deliveries; returns how many.
+ */
+export async function restoreJournaledLeads(
+  db: Database,
+  entries: readonly JournalEntry[],
+): Promise<number> {
+  let restored = 0
+  for (const entry of entries) {
+    const inserted = await db.transaction((tx) => insertLead(tx, entry.id, entry, entry.receivedAt))
+    if (inserted) restored += 1
+  }
+  return restored
 }

@@ -1,5 +1,7 @@
 import type { ServerConfig } from '../config'
 import type { Database } from './database'
+import { restoreJournaledLeads } from './lead-store'
+import { journalPath } from './lead-journal'
 import { migrate } from './migrations'
 import { openEmbeddedDatabase } from './pglite-database'
 import { openPostgresDatabase, type PostgresOptions } from './postgres-database'
@@ -14,6 +16,16 @@ export async function openDatabase(
     : await openEmbeddedDatabase(config.dataDir)
   try {
     await migrate(db)
+    if (db.journal) {
+      const entries = await db.journal.entries()
+      const restored = await restoreJournaledLeads(db, entries)
+      if (restored > 0) {
+        console.warn(
+          `${restored} acknowledged lead(s) missing from the embedded database were restored from ${journalPath(config.dataDir)}.`,
+        )
+      }
+      await db.makeDurable?.()
+    }
   } catch (error) {
     await db.close()
     throw error

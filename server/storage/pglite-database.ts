@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { createDataDir, secureDataDir } from './data-dir'
 import type { Database, Sql } from './database'
 import { lockEmbeddedDatabase } from './embedded-lock'
+import { openLeadJournal, syncPath } from './lead-journal'
 
 const queryWith =
   (client: PGlite | Transaction): Sql['query'] =>
@@ -38,16 +40,41 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
       throw error
     }
   }
+  const journal = dataDir === undefined ? undefined : await openLeadJournal(dataDir)
+  const files = dataDir === undefined ? undefined : path.join(dataDir, 'pglite')
+  const makeDurable = async () => {
+    if (!journal || !files) return
+    await journal.compact(async () => {
+      // Every page written, then every file synced: the database alone now holds those leads.
+      await db.query('CHECKPOINT')
+      await syncTree(files)
+    })
+  }
   return {
     kind: 'embedded',
     query: queryWith(db),
     transaction: (work) => db.transaction((tx) => work({ query: queryWith(tx) })),
+    ...(journal ? { journal, makeDurable } : {}),
     async close() {
       try {
+        await makeDurable().catch(() => {
+          // The journal keeps its leads: they are checked again at the next start.
+        })
+        await journal?.close()
         await db.close()
       } finally {
         unlock()
       }
     },
   }
+}
+
+/** Syncs every file and folder under `dir`: what PGlite's own syncs never do. */
+async function syncTree(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const target = path.join(entry.parentPath, entry.name)
+    if (entry.isDirectory()) await syncTree(target)
+    else if (entry.isFile()) await syncPath(target)
+  }
+  await syncPath(dir)
 }
