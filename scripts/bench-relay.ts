@@ -131,6 +131,11 @@ async function exportWhileServing(): Promise<{ seconds: number; worstHealthMs: n
   const distDir = await createFakeSite()
   const db = await openDatabase({ databaseUrl: undefined, dataDir })
   await db.query(
+    `INSERT INTO contacts (email, last_interaction_at)
+     SELECT 'export-' || i || '@exemple.fr', now() FROM generate_series(1, $1::int) AS i`,
+    [exportedLeads],
+  )
+  await db.query(
     `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent)
      SELECT gen_random_uuid(), 'export-' || i || '@exemple.fr', '0612345678',
             jsonb_build_object('nom', 'Martin', 'prenom', 'Zoé', 'email', 'export-' || i || '@exemple.fr',

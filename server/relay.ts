@@ -1,6 +1,7 @@
 /**
  * The whole server behind `npm start`, wired together: database, delivery destinations, HTTP app,
- * delivery worker, page-view forwarding, the daily retention purge and the command socket.
+ * delivery worker, page-view forwarding, the daily retention purge, the embedded database's
+ * vacuum and the command socket.
  * `close()` (and SIGTERM through it) stops in order: no new requests, requests in flight
  * answered, the deliveries under way finished, then the database closed.
  */
@@ -19,6 +20,7 @@ import { loadAppSecret } from './privacy/withdrawal-token'
 import { siteConfig } from '../src/content/site-config'
 import type { Database } from './storage/database'
 import { openDatabase } from './storage/open-database'
+import { startEmbeddedVacuum, type EmbeddedVacuum } from './storage/embedded-vacuum'
 
 const dayMs = 24 * 60 * 60 * 1_000
 
@@ -50,11 +52,15 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     siteUrl: config.publicUrl ?? siteConfig.siteUrl,
     appSecret: secret.secret,
   })
-  // The worker needs the app's logger, and the app needs to wake the worker: this links the two.
-  const running: { worker?: DeliveryWorker } = {}
+  // The worker and the vacuum need the app's logger, and the app tells them of each stored lead:
+  // this links them.
+  const running: { worker?: DeliveryWorker; vacuum?: EmbeddedVacuum } = {}
   const services: RelayServices = {
     db,
-    onLeadStored: () => running.worker?.wake(),
+    onLeadStored: () => {
+      running.worker?.wake()
+      running.vacuum?.leadStored()
+    },
     writes: trackWrites(),
     pageViews: undefined,
     deliveries: destinations.plan,
@@ -99,6 +105,9 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     now: options.now,
   })
   running.worker = worker
+  // PostgreSQL vacuums itself; PGlite does not.
+  const vacuum = db.kind === 'embedded' ? startEmbeddedVacuum(db, log) : undefined
+  running.vacuum = vacuum
 
   const purge = () =>
     purgeExpired(db).then(
@@ -126,6 +135,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     clearInterval(purgeTimer)
     await purging
     await worker.stop()
+    await vacuum?.stop()
     await destinations.close()
     await services.pageViews?.drain()
     await closeSocket?.()

@@ -1,12 +1,12 @@
 /**
  * Writes a lead, its deliveries and its funnel count in one transaction, so that a lead
- * acknowledged to a visitor is always both stored and queued for every destination (and counted).
- * Contact details are compared lower-cased.
+ * acknowledged to a visitor is always both stored and queued for every destination (and counted),
+ * and restarts its person's retention period. Contact details are compared lower-cased.
  */
 import { randomUUID } from 'node:crypto'
 import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
-import type { Database } from './database'
-import { countFunnelStep } from './funnel-counts'
+import type { Sql } from './database'
+import { funnelCountArguments } from './funnel-counts'
 
 /** A lead's id, as `randomUUID` writes it (lower case). */
 export const leadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -30,55 +30,52 @@ export function contactKey(email: string): string {
   return email.trim().toLowerCase()
 }
 
-export async function storeLead(db: Database, lead: IncomingLead): Promise<StoreResult> {
-  const email = contactKey(lead.payload.email)
-  const telephone = lead.payload.telephone
-  return db.transaction(async (tx) => {
-    // Serialises requests for one contact, across instances too, so a double click cannot slip
-    // two leads past the duplicate check.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `${email}\n${telephone}`,
-    ])
-    // Any request from a person is an interaction: it restarts the retention period of all their leads.
-    const earlier = await tx.query<{ duplicate: boolean }>(
-      `UPDATE leads SET last_interaction_at = now() WHERE email = $1
-       RETURNING (telephone = $2 AND received_at > now() - make_interval(mins => $3)) AS duplicate`,
-      [email, telephone, duplicateWindowMinutes],
-    )
-    if (earlier.some((row) => row.duplicate)) return { status: 'duplicate' }
-    const id = randomUUID()
-    const adConsent = lead.payload.consentement_publicite
-    const columns = {
-      id,
-      email,
-      telephone,
-      payload: JSON.stringify(lead.payload),
-      consent_text: lead.payload.consentement_texte,
-      client_ip: lead.clientIp,
-      user_agent: lead.userAgent.slice(0, 1_000),
-      consentement_publicite: adConsent,
-      fbp: (adConsent && lead.metaCookies?.fbp) || null,
-      fbc: (adConsent && lead.metaCookies?.fbc) || null,
-      ...Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])),
-    }
-    const names = Object.keys(columns)
-    await tx.query(
-      `INSERT INTO leads (${names.join(', ')})
-       VALUES (${names.map((name, i) => `$${i + 1}${name === 'payload' ? '::jsonb' : ''}`).join(', ')})`,
-      Object.values(columns),
-    )
-    if (lead.destinations.length > 0) {
-      await tx.query(
-        'INSERT INTO lead_deliveries (lead_id, destination) SELECT $1, unnest($2::text[])',
-        [id, lead.destinations],
-      )
-    }
-    // Counted with the lead, so that the funnel's last step is exactly the leads stored; the
-    // count keeps only the day, campaign and ad, nothing that links it back to this lead.
-    await countFunnelStep(tx, 'lead', {
-      utm_campaign: lead.payload.utm_campaign ?? '',
-      utm_content: lead.payload.utm_content ?? '',
-    })
-    return { status: 'stored', id }
-  })
+/**
+ * One statement, `store_lead` (migration 8), in its own transaction: a round trip per lead. It
+ * takes a lock on the email alone, so that requests for one person queue in one order (a double
+ * click cannot slip two leads past the duplicate check, and two leads with one email and different
+ * phones cannot deadlock), restarts the person's retention period (one `contacts` row, whatever
+ * the number of their leads), then checks for a repeat and writes the lead, its deliveries and
+ * the funnel's `lead` count.
+ */
+export async function storeLead(
+  db: Sql,
+  lead: IncomingLead,
+  now: Date = new Date(),
+): Promise<StoreResult> {
+  const id = randomUUID()
+  const adConsent = lead.payload.consentement_publicite
+  const row = {
+    id,
+    email: contactKey(lead.payload.email),
+    telephone: lead.payload.telephone,
+    payload: lead.payload,
+    consent_text: lead.payload.consentement_texte,
+    client_ip: lead.clientIp,
+    user_agent: lead.userAgent.slice(0, 1_000),
+    consentement_publicite: adConsent,
+    fbp: (adConsent && lead.metaCookies?.fbp) || null,
+    fbc: (adConsent && lead.metaCookies?.fbc) || null,
+    ...Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])),
+  }
+  // Counted with the lead, so that the funnel's last step is exactly the leads stored; the
+  // count keeps only the day, campaign and ad, nothing that links it back to this lead.
+  const count = funnelCountArguments(
+    { utm_campaign: lead.payload.utm_campaign ?? '', utm_content: lead.payload.utm_content ?? '' },
+    now,
+  )
+  const [result] = await db.query<{ stored: boolean }>(
+    'SELECT store_lead($1::jsonb, $2::text[], $3, $4::date, $5, $6, $7, $8) AS stored',
+    [
+      JSON.stringify(row),
+      lead.destinations,
+      duplicateWindowMinutes,
+      count.day,
+      count.utmCampaign,
+      count.utmContent,
+      count.maxOrigins,
+      count.otherOrigin,
+    ],
+  )
+  return result?.stored ? { status: 'stored', id } : { status: 'duplicate' }
 }
