@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     // packages as hard links: as fast as a copy gets, and `npm ci` then replaces them in the copy only.
     const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], root)
       .split('\0')
-      .filter((file) => file && existsSync(path.join(root, file)))
+      .filter((file) => file && file !== 'node_modules' && existsSync(path.join(root, file)))
     for (const file of files) await cp(path.join(root, file), path.join(copy, file))
     run('cp', ['-al', path.join(root, 'node_modules'), path.join(copy, 'node_modules')], root)
 

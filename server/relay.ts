@@ -1,6 +1,7 @@
 /**
  * The whole server behind `npm start`, wired together: database, delivery destinations, HTTP app,
- * delivery worker, page-view forwarding, the daily retention purge and the command socket.
+ * delivery worker, page-view forwarding, the daily retention purge, the embedded database's
+ * vacuum and the command socket.
  * `close()` (and SIGTERM through it) stops in order: no new requests, requests in flight
  * answered, the deliveries under way finished, then the database closed.
  */
@@ -20,6 +21,7 @@ import { siteConfig } from '../src/content/site-config'
 import type { Database } from './storage/database'
 import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
+import { startEmbeddedVacuum, type EmbeddedVacuum } from './storage/embedded-vacuum'
 
 /** How often the embedded database is synced to disk and its journal emptied. */
 const checkpointEveryMs = 5 * 60 * 1000
@@ -56,11 +58,15 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     siteUrl: config.publicUrl ?? siteConfig.siteUrl,
     appSecret: secret.secret,
   })
-  // The worker needs the app's logger, and the app needs to wake the worker: this links the two.
-  const running: { worker?: DeliveryWorker } = {}
+  // The worker and the vacuum need the app's logger, and the app tells them of each stored lead:
+  // this links them.
+  const running: { worker?: DeliveryWorker; vacuum?: EmbeddedVacuum } = {}
   const services: RelayServices = {
     db,
-    onLeadStored: () => running.worker?.wake(),
+    onLeadStored: () => {
+      running.worker?.wake()
+      running.vacuum?.leadStored()
+    },
     writes: trackWrites(),
     pageViews: undefined,
     deliveries: destinations.plan,
@@ -117,6 +123,9 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     now: options.now,
   })
   running.worker = worker
+  // PostgreSQL vacuums itself; PGlite does not.
+  const vacuum = db.kind === 'embedded' ? startEmbeddedVacuum(db, log) : undefined
+  running.vacuum = vacuum
 
   const purge = () =>
     purgeExpired(db).then(
@@ -156,6 +165,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     await purging
     await checkpointing
     await worker.stop()
+    await vacuum?.stop()
     await destinations.close()
     await services.pageViews?.drain()
     await closeSocket?.()

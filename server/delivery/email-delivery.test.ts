@@ -190,6 +190,8 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     )
     expect(untouched).toHaveLength(0)
 
+    // Backdated, to see the withdrawal restart the retention period of both addresses.
+    await relay!.db.query("UPDATE contacts SET last_interaction_at = now() - interval '1 year'")
     const confirm = () =>
       relay!.app.inject({
         method: 'POST',
@@ -204,6 +206,10 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       'SELECT 1 FROM leads WHERE consent_withdrawn_at IS NOT NULL',
     )
     expect(withdrawn).toHaveLength(2)
+    const refreshed = await relay!.db.query(
+      "SELECT 1 FROM contacts WHERE last_interaction_at > now() - interval '1 minute'",
+    )
+    expect(refreshed).toHaveLength(2)
     // The webhook had not received either lead yet: both deliveries are stopped.
     const stopped = await relay!.db.query<{ state: string }>(
       "SELECT state FROM lead_deliveries WHERE destination = 'webhook' AND event = 'lead'",

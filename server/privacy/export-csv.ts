@@ -94,11 +94,11 @@ export async function* leadsCsvChunks(
   let after: { receivedAt: string; id: string } | undefined
   for (;;) {
     const rows = await db.query<LeadRow & { cursor: string }>(
-      `SELECT id, received_at, received_at::text AS cursor, last_interaction_at, delivered_at,
+      `SELECT id, received_at, received_at::text AS cursor, c.last_interaction_at, delivered_at,
               consent_withdrawn_at, payload, consent_text, consentement_publicite, client_ip,
               user_agent, ${originKeys.join(', ')}
-       FROM leads
-       WHERE ($1::text IS NULL OR email = lower(trim($1::text)))
+       FROM leads AS l JOIN contacts AS c ON c.email = l.email
+       WHERE ($1::text IS NULL OR l.email = lower(trim($1::text)))
          AND ($2::timestamptz IS NULL OR (received_at, id) > ($2::timestamptz, $3::uuid))
        ORDER BY received_at, id
        LIMIT $4`,

@@ -11,6 +11,11 @@ describe.each(databaseKinds())('leads:export on the %s database', { timeout: 60_
 
   it('streams batch by batch, every lead once, in reception order, letting the health check in', async () => {
     await relay().db.query(
+      `INSERT INTO contacts (email, last_interaction_at)
+       SELECT 'export-' || i || '@exemple.fr', now() FROM generate_series(1, $1::int) AS i`,
+      [leads],
+    )
+    await relay().db.query(
       `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent,
                           received_at)
        SELECT gen_random_uuid(), 'export-' || i || '@exemple.fr', '0612345678',

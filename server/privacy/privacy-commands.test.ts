@@ -88,12 +88,16 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     expect(response.statusCode).toBe(202)
   }
 
-  const ageLeads = (email: string, interval: string) =>
-    relay().db.query(
-      `UPDATE leads SET received_at = now() - $2::interval, last_interaction_at = now() - $2::interval
-       WHERE email = $1`,
+  const ageLeads = async (email: string, interval: string) => {
+    await relay().db.query('UPDATE leads SET received_at = now() - $2::interval WHERE email = $1', [
+      email,
+      interval,
+    ])
+    await relay().db.query(
+      'UPDATE contacts SET last_interaction_at = now() - $2::interval WHERE email = $1',
       [email, interval],
     )
+  }
 
   it('exports the leads as CSV with their consent proof, one row each', async () => {
     const lead = validLead({ nom: "=cmd|' /C calc'!A0;", prenom: 'Zoé;+"la grande"' })
@@ -205,6 +209,12 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     expect(queued).toHaveLength(0)
     const kept = await relay().db.query('SELECT 1 FROM leads WHERE email = $1', [other.email])
     expect(kept).toHaveLength(1)
+    // The person's last interaction goes too; the other one's stays.
+    const contacts = await relay().db.query<{ email: string }>(
+      'SELECT email FROM contacts WHERE email = ANY($1::text[])',
+      [[email, other.email]],
+    )
+    expect(contacts).toEqual([{ email: other.email }])
   })
 
   it('purges leads 3 years after the last interaction, and a new request restarts the clock', async () => {
@@ -226,6 +236,13 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     )
     expect(left.map((row) => row.email).sort()).toEqual(
       [recent.email, returning.email, returning.email].map(String).sort(),
+    )
+    const contacts = await relay().db.query<{ email: string }>(
+      'SELECT email FROM contacts WHERE email = ANY($1::text[]) ORDER BY email',
+      [[expired.email, recent.email, returning.email]],
+    )
+    expect(contacts.map((row) => row.email)).toEqual(
+      [recent.email, returning.email].map(String).sort(),
     )
   })
 })

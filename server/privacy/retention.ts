@@ -4,10 +4,22 @@ import { purgeExpiredFunnelCounts } from '../storage/funnel-counts'
 /** DECISIONS.md and the privacy policy: at most 3 years after the last interaction. */
 export const retentionYears = 3
 
-/** Deletes the leads whose last interaction is older than the retention period; returns how many. */
+/**
+ * Deletes the leads of the people whose last interaction is older than the retention period, then
+ * those people's contact rows (unless a lead arrived meanwhile, which also restarted the period);
+ * returns how many leads.
+ */
 export async function purgeExpiredLeads(db: Sql): Promise<number> {
   const deleted = await db.query(
-    `DELETE FROM leads WHERE last_interaction_at < now() - make_interval(years => $1) RETURNING id`,
+    `DELETE FROM leads AS l USING contacts AS c
+     WHERE c.email = l.email AND c.last_interaction_at < now() - make_interval(years => $1)
+     RETURNING l.id`,
+    [retentionYears],
+  )
+  await db.query(
+    `DELETE FROM contacts AS c
+     WHERE c.last_interaction_at < now() - make_interval(years => $1)
+       AND NOT EXISTS (SELECT 1 FROM leads AS l WHERE l.email = c.email)`,
     [retentionYears],
   )
   return deleted.length

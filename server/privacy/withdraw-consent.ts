@@ -20,10 +20,15 @@ export async function withdrawConsent(
     )
     if (!lead) return 'unknown'
     if (lead.withdrawn) return 'already'
-    const person = await tx.query<{ id: string }>(
-      `UPDATE leads SET consent_withdrawn_at = now(), last_interaction_at = now()
-       WHERE (email = $1 OR telephone = $2) AND consent_withdrawn_at IS NULL RETURNING id`,
+    const person = await tx.query<{ id: string; email: string }>(
+      `UPDATE leads SET consent_withdrawn_at = now()
+       WHERE (email = $1 OR telephone = $2) AND consent_withdrawn_at IS NULL RETURNING id, email`,
       [lead.email, lead.telephone],
+    )
+    // A request: it restarts the retention period of everyone it reached.
+    await tx.query(
+      'UPDATE contacts SET last_interaction_at = now() WHERE email = ANY($1::text[])',
+      [[...new Set(person.map((row) => row.email))]],
     )
     await tx.query(
       `UPDATE lead_deliveries SET state = 'cancelled', done_at = now(), lease_owner = NULL,

@@ -39,36 +39,36 @@ export function parisDay(at: Date): string {
 }
 
 /**
- * Adds one to a step's count of the day. A lead's origin may be longer than a report's (500
- * characters against 200): it is counted under its first 200, as a report would have been refused.
+ * What `count_funnel_step` (migration 8) takes after the step. A lead's origin may be longer than
+ * a report's (500 characters against 200): it is counted under its first 200, as a report would
+ * have been refused.
  */
+export function funnelCountArguments(origin: FunnelOrigin, now: Date) {
+  return {
+    day: parisDay(now),
+    utmCampaign: origin.utm_campaign.slice(0, maxFunnelOriginLength),
+    utmContent: origin.utm_content.slice(0, maxFunnelOriginLength),
+    maxOrigins: maxOriginsPerDay,
+    otherOrigin,
+  }
+}
+
+/** Adds one to a step's count of the day. */
 export async function countFunnelStep(
   db: Sql,
   step: FunnelStep,
   origin: FunnelOrigin,
   now: Date = new Date(),
 ): Promise<void> {
-  await db.query(
-    `WITH origin AS (
-       SELECT EXISTS (SELECT 1 FROM funnel_counts
-                      WHERE day = $1::date AND utm_campaign = $2 AND utm_content = $3)
-              OR (SELECT count(DISTINCT (utm_campaign, utm_content)) FROM funnel_counts
-                  WHERE day = $1::date) < $5 AS kept
-     )
-     INSERT INTO funnel_counts (day, utm_campaign, utm_content, step, count)
-     SELECT $1::date, CASE WHEN kept THEN $2 ELSE $6 END, CASE WHEN kept THEN $3 ELSE $6 END, $4, 1
-     FROM origin
-     ON CONFLICT (day, utm_campaign, utm_content, step)
-     DO UPDATE SET count = funnel_counts.count + 1`,
-    [
-      parisDay(now),
-      origin.utm_campaign.slice(0, maxFunnelOriginLength),
-      origin.utm_content.slice(0, maxFunnelOriginLength),
-      step,
-      maxOriginsPerDay,
-      otherOrigin,
-    ],
-  )
+  const count = funnelCountArguments(origin, now)
+  await db.query('SELECT count_funnel_step($1::date, $2, $3, $4, $5, $6)', [
+    count.day,
+    count.utmCampaign,
+    count.utmContent,
+    step,
+    count.maxOrigins,
+    count.otherOrigin,
+  ])
 }
 
 /** Deletes the counts of days older than the retention period; returns how many rows. */

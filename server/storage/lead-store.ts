@@ -1,12 +1,12 @@
 /**
  * Writes a lead, its deliveries and its funnel count in one transaction, so that a lead
- * acknowledged to a visitor is always both stored and queued for every destination (and counted).
- * Contact details are compared lower-cased.
+ * acknowledged to a visitor is always both stored and queued for every destination (and counted),
+ * and restarts its person's retention period. Contact details are compared lower-cased.
  */
 import { randomUUID } from 'node:crypto'
 import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Database, Sql } from './database'
-import { countFunnelStep } from './funnel-counts'
+import { funnelCountArguments } from './funnel-counts'
 import type { JournalEntry } from './lead-journal'
 
 /** A lead's id, as `randomUUID` writes it (lower case). */
@@ -31,56 +31,53 @@ export function contactKey(email: string): string {
   return email.trim().toLowerCase()
 }
 
-export async function storeLead(db: Database, lead: IncomingLead): Promise<StoreResult> {
-  const email = contactKey(lead.payload.email)
-  const telephone = lead.payload.telephone
-  const result = await db.transaction(async (tx): Promise<StoreResult & { receivedAt?: Date }> => {
-    // Serialises requests for one contact, across instances too, so a double click cannot slip
-    // two leads past the duplicate check.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `${email}\n${telephone}`,
-    ])
-    // Any request from a person is an interaction: it restarts the retention period of all their leads.
-    const earlier = await tx.query<{ duplicate: boolean }>(
-      `UPDATE leads SET last_interaction_at = now() WHERE email = $1
-       RETURNING (telephone = $2 AND received_at > now() - make_interval(mins => $3)) AS duplicate`,
-      [email, telephone, duplicateWindowMinutes],
-    )
-    if (earlier.some((row) => row.duplicate)) return { status: 'duplicate' }
-    const id = randomUUID()
-    const receivedAt = await insertLead(tx, id, lead)
-    // Counted with the lead, so that the funnel's last step is exactly the leads stored; the
-    // count keeps only the day, campaign and ad, nothing that links it back to this lead.
-    await countFunnelStep(tx, 'lead', {
-      utm_campaign: lead.payload.utm_campaign ?? '',
-      utm_content: lead.payload.utm_content ?? '',
-    })
-    return { status: 'stored', id, receivedAt }
-  })
-  if (result.status === 'stored' && db.journal && result.receivedAt) {
-    // Before the 202: the embedded database's own files are not synced (lead-journal.ts).
-    await db.journal.append({
-      ...lead,
-      id: result.id,
-      receivedAt: result.receivedAt.toISOString(),
-    })
-  }
-  return result.status === 'stored' ? { status: 'stored', id: result.id } : result
+/**
+ * One statement, `store_lead` (migration 8), in its own transaction: a round trip per lead. It
+ * takes a lock on the email alone, so that requests for one person queue in one order (a double
+ * click cannot slip two leads past the duplicate check, and two leads with one email and different
+ * phones cannot deadlock), restarts the person's retention period (one `contacts` row, whatever
+ * the number of their leads), then checks for a repeat and writes the lead, its deliveries and
+ * the funnel's `lead` count.
+ */
+export async function storeLead(
+  db: Sql & Pick<Database, 'journal'>,
+  lead: IncomingLead,
+  now: Date = new Date(),
+): Promise<StoreResult> {
+  const id = randomUUID()
+  // Counted with the lead, so that the funnel's last step is exactly the leads stored; the
+  // count keeps only the day, campaign and ad, nothing that links it back to this lead.
+  const count = funnelCountArguments(
+    { utm_campaign: lead.payload.utm_campaign ?? '', utm_content: lead.payload.utm_content ?? '' },
+    now,
+  )
+  const [result] = await db.query<{ stored: boolean }>(
+    'SELECT store_lead($1::jsonb, $2::text[], $3, $4::date, $5, $6, $7, $8) AS stored',
+    [
+      JSON.stringify(leadRow(id, lead)),
+      lead.destinations,
+      duplicateWindowMinutes,
+      count.day,
+      count.utmCampaign,
+      count.utmContent,
+      count.maxOrigins,
+      count.otherOrigin,
+    ],
+  )
+  if (!result?.stored) return { status: 'duplicate' }
+  // Before the 202: the embedded database's own files are never synced (lead-journal.ts).
+  await db.journal?.append({ ...lead, id, receivedAt: now.toISOString() })
+  return { status: 'stored', id }
 }
 
-/** Inserts the lead and its deliveries; resolves with its reception time as stored. */
-async function insertLead(
-  tx: Sql,
-  id: string,
-  lead: IncomingLead,
-  receivedAt?: string,
-): Promise<Date | undefined> {
+/** The `leads` row of a lead, as `store_lead` and the journal's restore write it. */
+function leadRow(id: string, lead: IncomingLead) {
   const adConsent = lead.payload.consentement_publicite
-  const columns = {
+  return {
     id,
     email: contactKey(lead.payload.email),
     telephone: lead.payload.telephone,
-    payload: JSON.stringify(lead.payload),
+    payload: lead.payload,
     consent_text: lead.payload.consentement_texte,
     client_ip: lead.clientIp,
     user_agent: lead.userAgent.slice(0, 1_000),
@@ -88,24 +85,7 @@ async function insertLead(
     fbp: (adConsent && lead.metaCookies?.fbp) || null,
     fbc: (adConsent && lead.metaCookies?.fbc) || null,
     ...Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])),
-    ...(receivedAt ? { received_at: receivedAt } : {}),
   }
-  const names = Object.keys(columns)
-  const [row] = await tx.query<{ received_at: Date }>(
-    `INSERT INTO leads (${names.join(', ')})
-     VALUES (${names.map((name, i) => `$${i + 1}${name === 'payload' ? '::jsonb' : ''}`).join(', ')})
-     ON CONFLICT (id) DO NOTHING
-     RETURNING received_at`,
-    Object.values(columns),
-  )
-  if (!row) return undefined
-  if (lead.destinations.length > 0) {
-    await tx.query(
-      'INSERT INTO lead_deliveries (lead_id, destination) SELECT $1, unnest($2::text[])',
-      [id, lead.destinations],
-    )
-  }
-  return row.received_at
 }
 
 /**
@@ -118,7 +98,27 @@ export async function restoreJournaledLeads(
 ): Promise<number> {
   let restored = 0
   for (const entry of entries) {
-    const inserted = await db.transaction((tx) => insertLead(tx, entry.id, entry, entry.receivedAt))
+    const row = { ...leadRow(entry.id, entry), received_at: entry.receivedAt }
+    const inserted = await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO contacts (email, last_interaction_at) VALUES ($1, $2)
+         ON CONFLICT (email) DO UPDATE
+         SET last_interaction_at = greatest(contacts.last_interaction_at, excluded.last_interaction_at)`,
+        [row.email, entry.receivedAt],
+      )
+      const [lead] = await tx.query(
+        `INSERT INTO leads SELECT * FROM jsonb_populate_record(NULL::leads, $1::jsonb)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [JSON.stringify(row)],
+      )
+      if (lead && entry.destinations.length > 0) {
+        await tx.query(
+          'INSERT INTO lead_deliveries (lead_id, destination) SELECT $1, unnest($2::text[])',
+          [entry.id, entry.destinations],
+        )
+      }
+      return lead !== undefined
+    })
     if (inserted) restored += 1
   }
   return restored

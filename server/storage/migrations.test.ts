@@ -135,6 +135,32 @@ describe.each(databaseKinds())('migrations on the %s database', (kind) => {
     expect(await migrate(db)).toEqual([])
   }, 30_000)
 
+  it("keeps each person's latest interaction once, in contacts, when leaving the per-lead column", async () => {
+    db = await open()
+    await atFirstRelease(db)
+    await db.query(
+      `INSERT INTO leads (id, email, telephone, payload, consent_text, client_ip, user_agent,
+                          last_interaction_at)
+       VALUES ('00000000-0000-4000-8000-000000000002', 'a@b.fr', '0711111111', '{}', 'J’accepte',
+               '203.0.113.1', 'Test', timestamptz '2030-01-02 03:04:05+00'),
+              ('00000000-0000-4000-8000-000000000003', 'c@d.fr', '0711111111', '{}', 'J’accepte',
+               '203.0.113.1', 'Test', timestamptz '2020-01-02 03:04:05+00')`,
+    )
+    expect(await migrate(db)).toEqual(laterThanFirst)
+    const contacts = await db.query<{ email: string; last_interaction_at: Date }>(
+      'SELECT email, last_interaction_at FROM contacts ORDER BY email',
+    )
+    expect(contacts).toEqual([
+      { email: 'a@b.fr', last_interaction_at: new Date('2030-01-02T03:04:05Z') },
+      { email: 'c@d.fr', last_interaction_at: new Date('2020-01-02T03:04:05Z') },
+    ])
+    const columns = await db.query(
+      `SELECT 1 FROM information_schema.columns
+       WHERE table_name = 'leads' AND column_name = 'last_interaction_at'`,
+    )
+    expect(columns).toEqual([])
+  }, 30_000)
+
   it('builds a new database with every migration, the origin columns included', async () => {
     db = await open()
     expect(await migrate(db)).toEqual(migrations.map((migration) => migration.id))

@@ -133,6 +133,66 @@ export const migrations: readonly Migration[] = [
     // The export reads batches after a (received_at, id) cursor: each batch an index range scan.
     statements: ['CREATE INDEX leads_export_order_idx ON leads (received_at, id)'],
   },
+  {
+    id: 8,
+    name: "a person's last interaction kept once, and a lead stored in one call",
+    statements: [
+      // The retention period restarts for all of a person's leads at each request: kept once per
+      // email instead of on each lead, a new lead writes one row instead of every earlier one.
+      `CREATE TABLE contacts (
+        email text PRIMARY KEY,
+        last_interaction_at timestamptz NOT NULL
+      )`,
+      `INSERT INTO contacts (email, last_interaction_at)
+        SELECT email, max(last_interaction_at) FROM leads GROUP BY email`,
+      'CREATE INDEX contacts_last_interaction_idx ON contacts (last_interaction_at)',
+      // No lead without its contact: retention and erasure remove both, leads first.
+      'ALTER TABLE leads ADD FOREIGN KEY (email) REFERENCES contacts (email)',
+      // Its index goes with it. (The duplicate check's index is leads_contact_idx.)
+      'ALTER TABLE leads DROP COLUMN last_interaction_at',
+      // The funnel count as a function, so that the lead's own count runs inside store_lead.
+      `CREATE FUNCTION count_funnel_step(day date, utm_campaign text, utm_content text, step text,
+          max_origins integer, other_origin text) RETURNS void LANGUAGE sql AS $$
+        WITH origin AS (
+          SELECT EXISTS (SELECT 1 FROM funnel_counts AS f
+                         WHERE f.day = $1 AND f.utm_campaign = $2 AND f.utm_content = $3)
+                 OR (SELECT count(DISTINCT (f.utm_campaign, f.utm_content)) FROM funnel_counts AS f
+                     WHERE f.day = $1) < $5 AS kept
+        )
+        INSERT INTO funnel_counts (day, utm_campaign, utm_content, step, count)
+        SELECT $1, CASE WHEN kept THEN $2 ELSE $6 END, CASE WHEN kept THEN $3 ELSE $6 END, $4, 1
+        FROM origin
+        ON CONFLICT (day, utm_campaign, utm_content, step)
+        DO UPDATE SET count = funnel_counts.count + 1
+      $$`,
+      // One round trip per lead. Each statement of a PL/pgSQL function takes a new snapshot, so
+      // the duplicate check sees a lead committed by whoever held the lock before. \`lead\` holds
+      // the leads row's columns (a column it lacks is stored NULL, not its default); returns
+      // false, having only restarted the retention period, for a repeat within the window.
+      `CREATE FUNCTION store_lead(lead jsonb, destinations text[], duplicate_window_minutes integer,
+          funnel_day date, utm_campaign text, utm_content text, max_origins integer,
+          other_origin text) RETURNS boolean LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtextextended(lead ->> 'email', 0));
+        INSERT INTO contacts (email, last_interaction_at) VALUES (lead ->> 'email', now())
+          ON CONFLICT (email) DO UPDATE SET last_interaction_at = excluded.last_interaction_at;
+        IF EXISTS (SELECT 1 FROM leads AS l
+                   WHERE l.email = lead ->> 'email' AND l.telephone = lead ->> 'telephone'
+                     AND l.received_at > now() - make_interval(mins => duplicate_window_minutes)) THEN
+          RETURN false;
+        END IF;
+        INSERT INTO leads
+          SELECT * FROM jsonb_populate_record(NULL::leads,
+                                              lead || jsonb_build_object('received_at', now()));
+        INSERT INTO lead_deliveries (lead_id, destination)
+          SELECT (lead ->> 'id')::uuid, unnest(destinations);
+        PERFORM count_funnel_step(funnel_day, utm_campaign, utm_content, 'lead', max_origins,
+                                  other_origin);
+        RETURN true;
+      END
+      $$`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
