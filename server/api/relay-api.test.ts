@@ -420,6 +420,17 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
     await postLead({ ...lead, email: 'not-an-email' })
     const logs = relay().logLines.join('')
     expect(logs).toContain('lead stored')
+    // One line per request, once answered, with its status and time: not two.
+    const answered = relay()
+      .logLines.map(
+        (line) =>
+          JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } },
+      )
+      .filter((line) => line.req?.url === '/api/leads')
+    expect(answered.map((line) => [line.msg, line.res?.statusCode]).slice(-2)).toEqual([
+      ['request answered', 202],
+      ['request answered', 400],
+    ])
     for (const secret of [lead.email as string, '0698765432', 'Zyxwvut', '203.0.113.7', 'ORIAS']) {
       expect(logs).not.toContain(secret)
     }
