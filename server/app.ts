@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify'
 import { registerApi } from './api/register-api'
 import type { RelayServices } from './api/relay-services'
 import type { ServerConfig } from './config'
@@ -29,6 +34,21 @@ export const httpTimeouts: HttpTimeouts = {
   idleMs: 30_000,
 }
 
+/** One log line per request, once answered, with its method, path, status and time: not two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }
+    if (error) reply.log.error({ ...line, err: error }, 'request errored')
+    else reply.log.info(line, 'request completed')
+  }
+}
+
 export async function buildApp(
   config: ServerConfig,
   services: RelayServices,
@@ -42,20 +62,13 @@ export async function buildApp(
   const timeouts = options.timeouts ?? httpTimeouts
   const app = Fastify({
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
-    // One line per request, written once it is answered (see below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleMs,
     // Node checks the header and request timeouts on this period (30 s by default).
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: 1_000 },
-  })
-  app.addHook('onResponse', async (request, reply) => {
-    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) }
-    // Routes may ask for less (the health check, polled every few seconds, logs only failures).
-    if (reply.statusCode >= 500) request.log.error(line, 'request answered')
-    else request.log.info(line, 'request answered')
   })
   const connections = guardConnections(app.server, {
     isTrustedProxy: trustedProxyCheck(config.trustProxy),

@@ -428,8 +428,8 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
       )
       .filter((line) => line.req?.url === '/api/leads')
     expect(answered.map((line) => [line.msg, line.res?.statusCode]).slice(-2)).toEqual([
-      ['request answered', 202],
-      ['request answered', 400],
+      ['request completed', 202],
+      ['request completed', 400],
     ])
     for (const secret of [lead.email as string, '0698765432', 'Zyxwvut', '203.0.113.7', 'ORIAS']) {
       expect(logs).not.toContain(secret)
