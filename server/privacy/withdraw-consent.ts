@@ -13,6 +13,9 @@ export async function withdrawConsent(
   notify: readonly string[],
 ): Promise<WithdrawalResult> {
   return db.transaction(async (tx) => {
+    // One withdrawal at a time: two for overlapping people (one shares the other's phone) would
+    // otherwise lock the same leads and contacts in different orders. They are rare clicks.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('consent withdrawal', 0))")
     const [lead] = await tx.query<{ email: string; telephone: string; withdrawn: boolean }>(
       `SELECT email, telephone, consent_withdrawn_at IS NOT NULL AS withdrawn
        FROM leads WHERE id = $1 FOR UPDATE`,
