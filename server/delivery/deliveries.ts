@@ -63,6 +63,11 @@ type JobKey = Pick<DeliveryJob, 'leadId' | 'destination' | 'event'>
 /** Marks it done; a lead's first delivery anywhere is also its `delivered_at`. */
 export async function markDelivered(db: Database, job: JobKey, owner: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // The lead first, then its delivery: the order a withdrawal of consent locks them in, so that
+    // the two can never wait for each other.
+    if (job.event === 'lead') {
+      await tx.query('SELECT 1 FROM leads WHERE id = $1 FOR NO KEY UPDATE', [job.leadId])
+    }
     const released = await tx.query(
       `UPDATE lead_deliveries
        SET state = 'delivered', done_at = now(), lease_owner = NULL, lease_until = NULL
