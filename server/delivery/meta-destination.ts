@@ -8,6 +8,7 @@ import type { MetaConfig } from '../config'
 import type { DeliveryOutcome, Destination } from './destination'
 import { permanentFailure, temporaryFailure } from './destination'
 import { metaMaxEventAgeMs, metaServerEvent } from './meta-event'
+import { describeFailure } from './post-json'
 
 /** The Graph API's throttling codes: "too many calls", worth another try later. */
 const throttlingCodes = new Set([4, 17, 32, 613])
@@ -80,15 +81,7 @@ export function metaDestination(config: MetaConfig, options: { timeoutMs: number
           signal: AbortSignal.timeout(options.timeoutMs),
         })
       } catch (error) {
-        const timedOut = error instanceof Error && error.name === 'TimeoutError'
-        const cause = (error as { cause?: { code?: unknown } }).cause?.code
-        return temporaryFailure(
-          redact(
-            timedOut
-              ? `Meta: no answer within ${options.timeoutMs} ms`
-              : `Meta: ${typeof cause === 'string' ? cause : String(error)}`,
-          ),
-        )
+        return temporaryFailure(redact(`Meta: ${describeFailure(error, options.timeoutMs)}`))
       }
       let answer: GraphAnswer
       try {

@@ -35,7 +35,8 @@ export async function postJson(
   return result.status >= 200 && result.status < 300 ? undefined : `HTTP ${result.status}`
 }
 
-function describeFailure(error: unknown, timeoutMs: number): string {
+/** Why a request got no answer, in a few words (a timeout, a socket error code). */
+export function describeFailure(error: unknown, timeoutMs: number): string {
   if (!(error instanceof Error)) return String(error)
   if (error.name === 'TimeoutError') return `no answer within ${timeoutMs} ms`
   const cause = error.cause as { code?: unknown; message?: unknown } | undefined
