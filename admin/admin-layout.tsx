@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { adminCopy } from './admin-copy'
-import { adminScreens } from './admin-routes'
+import { adminLoginPath, adminScreens } from './admin-routes'
 import type { AdminUser } from './admin-user'
 import { api, ApiError } from './api'
 import { Link } from './router'
@@ -34,7 +34,7 @@ export function AdminLayout({
   async function logout() {
     try {
       await api('/admin/api/logout', { method: 'POST' })
-      window.location.assign('/admin/login')
+      window.location.assign(adminLoginPath)
     } catch (error) {
       setLogoutError(error instanceof ApiError ? error.message : String(error))
     }

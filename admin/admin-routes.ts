@@ -26,6 +26,8 @@ export const adminScreens = [
 export type AdminScreenId = (typeof adminScreens)[number]['id']
 
 export const adminLoginPath = '/admin/login'
+/** The login page saying that the session ended, where an ended session leads. */
+export const expiredSessionPath = `${adminLoginPath}?session=expiree`
 
 /** The screen at `pathname` (a trailing slash allowed), or `undefined`. */
 export function screenAt(pathname: string): (typeof adminScreens)[number] | undefined {

@@ -2,7 +2,7 @@
  * The screens' calls to the back-office API: same origin, JSON both ways, the server's French
  * message on failure, and back to the login page when the session has ended.
  */
-import { adminLoginPath } from './admin-routes'
+import { expiredSessionPath } from './admin-routes'
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -13,8 +13,6 @@ export class ApiError extends Error {
     super(message)
   }
 }
-
-export const expiredSessionPath = `${adminLoginPath}?session=expiree`
 
 const genericError = 'Une erreur est survenue. Réessayez dans un instant.'
 const offline = 'Le serveur ne répond pas : vérifiez votre connexion, puis réessayez.'

@@ -254,7 +254,9 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
       [tokenHash],
     )
     expect((await get('/admin/api/session', { cookie })).statusCode).toBe(401)
-    expect((await get('/admin/livraisons', { cookie })).headers.location).toBe('/admin/login')
+    expect((await get('/admin/livraisons', { cookie })).headers.location).toBe(
+      '/admin/login?session=expiree',
+    )
   })
 
   it('refuses a state-changing request from another origin, or without one, even with the cookie', async () => {

@@ -3,6 +3,7 @@
  * cross-site requests, and the audit of what each account did.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import { adminLoginPath, expiredSessionPath } from '../../admin/admin-routes'
 import type { Sql } from '../storage/database'
 import type { AdminSessions } from './admin-sessions'
 
@@ -18,8 +19,6 @@ declare module 'fastify' {
   }
 }
 
-export const loginPath = '/admin/login'
-
 /** preHandler for admin API routes: 401 JSON `{error}` without a live session; sets `request.adminUser`. */
 export function requireAdminApi(sessions: AdminSessions): preHandlerAsyncHookHandler {
   return async (request, reply) => {
@@ -32,12 +31,18 @@ export function requireAdminApi(sessions: AdminSessions): preHandlerAsyncHookHan
   }
 }
 
-/** preHandler for admin pages: a 303 to the login page without a live session. */
+/**
+ * preHandler for admin pages: a 303 to the login page without a live session, which then says
+ * that the session expired when the browser still had one.
+ */
 export function requireAdminPage(sessions: AdminSessions): preHandlerAsyncHookHandler {
   return async (request, reply) => {
     if (request.adminUser) return
     const user = await sessions.userOf(request)
-    if (!user) return reply.redirect(loginPath, 303)
+    if (!user) {
+      const expired = sessions.carriesToken(request)
+      return reply.redirect(expired ? expiredSessionPath : adminLoginPath, 303)
+    }
     request.adminUser = user
   }
 }

@@ -15,6 +15,8 @@ export interface AdminSessions {
   open(request: FastifyRequest, reply: FastifyReply, user: AdminUser): Promise<void>
   /** Ends the request's session and clears its cookie; its account, when it had one. */
   close(request: FastifyRequest, reply: FastifyReply): Promise<AdminUser | undefined>
+  /** Whether the request carries a session cookie at all, alive or not. */
+  carriesToken(request: FastifyRequest): boolean
   /** Deletes the sessions that ended without a logout. */
   deleteExpired(): Promise<void>
 }
@@ -102,6 +104,8 @@ export function createAdminSessions(
       reply.header('Set-Cookie', `${name}=; ${attributes}; Max-Age=0`)
       return user
     },
+
+    carriesToken: (request) => tokenOf(request) !== undefined,
 
     async deleteExpired() {
       await db.query(

@@ -4,7 +4,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
-import { createFakeAdminSite } from './fake-site'
 import { freePort } from './free-port'
 import { waitFor } from './lead-fixtures'
 
@@ -18,17 +17,12 @@ export interface RelayProcess {
   exited: Promise<number | string>
 }
 
-let fakeAdminSite: Promise<string> | undefined
-
 export async function startRelayProcess(
   env: Record<string, string>,
   /** A command the server runs under, such as `['prlimit', '--nofile=1024', '--']`. */
   { launcher = [] }: { launcher?: string[] } = {},
 ): Promise<RelayProcess> {
   const port = await freePort()
-  // Else the server would build the real back-office into the work tree, several tests at once.
-  fakeAdminSite ??= createFakeAdminSite()
-  const adminDistDir = await fakeAdminSite
   const [program = process.execPath, ...args] = [
     ...launcher,
     process.execPath,
@@ -41,7 +35,6 @@ export async function startRelayProcess(
       HOME: process.env.HOME ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
-      ADMIN_DIST_DIR: adminDistDir,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
