@@ -1,7 +1,8 @@
 /**
- * Compiles the server for production: `server/main.ts` (what `npm start` runs) and the lead
- * commands (`server/commands/leads-cli.ts`) into plain JavaScript under `dist-server/`, so that an
- * install with `npm ci --omit=dev` runs them without TypeScript tooling. Packages stay imports of
+ * Compiles the server for production: `server/main.ts` (what `npm start` runs), the lead
+ * commands (`server/commands/leads-cli.ts`) and the account commands (`admin-cli.ts`) into plain
+ * JavaScript under `dist-server/`, so that an install with `npm ci --omit=dev` runs them without
+ * TypeScript tooling. Packages stay imports of
  * `node_modules`; our own code (the server and the `src/` modules it shares with the browser) is
  * bundled, one file per entry plus shared chunks.
  */
@@ -15,6 +16,7 @@ export const serverOutDir = path.join(root, 'dist-server')
 export const serverEntries = {
   main: 'server/main.ts',
   'leads-cli': 'server/commands/leads-cli.ts',
+  'admin-cli': 'server/commands/admin-cli.ts',
 } as const
 
 /** A bare package name (or a node: built-in) rather than one of our files. */

@@ -4,9 +4,7 @@
  * OUT_DIR). A bad VITE_* value stops the build with a message saying which and why.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { promisify } from 'node:util'
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, loadEnv, type Manifest } from 'vite'
@@ -14,6 +12,7 @@ import { ClientEnvError, parseClientEnv, type ClientEnv } from '../src/config/cl
 import { allRoutes, type RouteId } from '../src/config/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
+import { precompress } from './precompress'
 import { renderHeadersFile } from './security-headers'
 
 type ServerEntry = typeof import('../src/entry-server')
@@ -159,25 +158,6 @@ async function main(): Promise<void> {
   }
   await precompress(outDir)
   console.log(`Built ${allRoutes.length} pages into ${path.relative(root, outDir) || '.'}/`)
-}
-
-const compressible = /\.(html|js|css|svg|xml|txt|json|webmanifest)$/
-
-/** Writes `.br` and `.gz` twins of every text file, as a CDN would serve them. */
-async function precompress(dir: string): Promise<void> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
-  const brotli = promisify(brotliCompress)
-  const gz = promisify(gzip)
-  for (const entry of entries) {
-    if (!entry.isFile() || !compressible.test(entry.name)) continue
-    const file = path.join(entry.parentPath, entry.name)
-    const content = await readFile(file)
-    await writeFile(
-      `${file}.br`,
-      await brotli(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    )
-    await writeFile(`${file}.gz`, await gz(content, { level: 9 }))
-  }
 }
 
 function scriptHash(code: string): string {

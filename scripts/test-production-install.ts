@@ -2,10 +2,11 @@
  * The deploy path, tried for real in a throwaway copy of the project: a full install builds the
  * site and the server, `npm ci --omit=dev` drops the development dependencies (TypeScript, tsx,
  * Vite…), then `npm start` must serve the site and the relay, `npm run leads:export` must read the
- * lead back, and SIGTERM must stop the server cleanly. Usage: tsx scripts/test-production-install.ts
+ * lead back, `npm run admin:add-user` must make an account the back-office's login takes, and
+ * SIGTERM must stop the server cleanly. Usage: tsx scripts/test-production-install.ts
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, lstatSync, realpathSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -14,9 +15,16 @@ import { freePort } from '../server/test-support/free-port'
 
 const root = path.resolve(import.meta.dirname, '..')
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): string {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+  input?: string,
+): string {
   const result = spawnSync(command, args, {
     cwd,
+    input,
     encoding: 'utf8',
     env: { ...process.env, ...env },
     maxBuffer: 64 * 1024 * 1024,
@@ -57,7 +65,13 @@ async function main(): Promise<void> {
       .split('\0')
       .filter((file) => file && file !== 'node_modules' && existsSync(path.join(root, file)))
     for (const file of files) await cp(path.join(root, file), path.join(copy, file))
-    run('cp', ['-al', path.join(root, 'node_modules'), path.join(copy, 'node_modules')], root)
+    // The folder itself, not a symlink to it (a work tree may link a shared one): `npm ci` in
+    // the copy would empty the folder the link points to.
+    const installed = realpathSync(path.join(root, 'node_modules'))
+    run('cp', ['-al', installed, path.join(copy, 'node_modules')], root)
+    if (lstatSync(path.join(copy, 'node_modules')).isSymbolicLink()) {
+      throw new Error('The copy of node_modules is a symlink: npm ci would empty the original.')
+    }
 
     console.log('Full install: npm run build')
     run('npm', ['run', 'build'], copy)
@@ -103,6 +117,30 @@ async function main(): Promise<void> {
       check(lead.status === 202, 'the relay stores a lead (202)')
       const csv = run('npm', ['run', '--silent', 'leads:export'], copy, env)
       check(csv.includes(email), 'npm run leads:export reads it back')
+
+      const admin = { email: 'courtier@exemple.fr', password: 'un mot de passe assez long' }
+      const created = run(
+        'npm',
+        ['run', '--silent', 'admin:add-user', '--', '--email', admin.email, '--password-stdin'],
+        copy,
+        env,
+        admin.password,
+      )
+      check(created.includes('Account created'), 'npm run admin:add-user creates an account')
+      const login = await fetch(`${origin}/admin/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: origin },
+        body: JSON.stringify(admin),
+      })
+      const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? ''
+      check(login.status === 200 && cookie !== '', 'the back-office login takes that account')
+      const shell = await fetch(`${origin}/admin`, { headers: { Cookie: cookie } })
+      const script = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(await shell.text())?.[1]
+      const bundle = script ? await fetch(`${origin}${script}`) : undefined
+      check(
+        shell.status === 200 && bundle?.status === 200,
+        'npm start serves the back-office built by npm run build',
+      )
     } finally {
       const exited = new Promise<number | null>((resolve) => server.once('exit', resolve))
       server.kill('SIGTERM')

@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify'
+import { registerAdmin } from './admin/register-admin'
 import { registerApi } from './api/register-api'
 import type { RelayServices } from './api/relay-services'
 import type { ServerConfig } from './config'
@@ -77,6 +78,7 @@ export async function buildApp(
   app.addHook('preClose', async () => connections.drain())
   await registerSecurityHeaders(app, config.distDir)
   await registerApi(app, services)
+  await registerAdmin(app, config, services)
   await registerStaticSite(app, config.distDir)
   return app
 }

@@ -33,7 +33,23 @@ describe('loadConfig', () => {
       appSecret: undefined,
       publicUrl: undefined,
       meta: undefined,
+      adminDistDir: path.resolve('/srv/app', 'dist-admin'),
+      adminSessionIdleMinutes: 720,
     })
+  })
+
+  it('reads the back-office settings, refusing a session longer than 12 hours idle', () => {
+    const config = loadConfig(
+      { ADMIN_DIST_DIR: 'build/admin', ADMIN_SESSION_IDLE_MINUTES: '0.1' },
+      '/srv/app',
+    )
+    expect(config.adminDistDir).toBe(path.resolve('/srv/app', 'build/admin'))
+    expect(config.adminSessionIdleMinutes).toBe(0.1)
+    for (const value of ['721', '0', '-5', 'douze heures']) {
+      expect(configErrorFor({ ADMIN_SESSION_IDLE_MINUTES: value })).toContain(
+        `ADMIN_SESSION_IDLE_MINUTES must be a number of minutes from 0.05 to 720, got "${value}".`,
+      )
+    }
   })
 
   it('treats blank values as unset', () => {
@@ -101,6 +117,8 @@ describe('loadConfig', () => {
         graphVersion: 'v24.0',
         testEventCode: 'TEST12345',
       },
+      adminDistDir: path.resolve('/srv/app', 'dist-admin'),
+      adminSessionIdleMinutes: 720,
     })
   })
 

@@ -35,6 +35,10 @@ export interface ServerConfig {
   publicUrl: string | undefined
   /** Meta's Conversions API; `undefined` when `META_CAPI_TOKEN` is not set. */
   meta: MetaConfig | undefined
+  /** The back-office's own build (scripts/build-admin.ts), served at /admin. */
+  adminDistDir: string
+  /** A back-office session ends after this long without a request. */
+  adminSessionIdleMinutes: number
 }
 
 export interface MetaConfig {
@@ -266,6 +270,20 @@ function parseMeta(env: NodeJS.ProcessEnv, errors: string[]): MetaConfig | undef
   return { accessToken, pixelId: pixelId ?? '', graphUrl, graphVersion, testEventCode }
 }
 
+/** 12 hours at most; a fraction of a minute is allowed so that a test can see a session expire. */
+function parseIdleMinutes(value: string | undefined): number {
+  if (blank(value)) return maxAdminIdleMinutes
+  const minutes = Number(value.trim())
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || minutes < 0.05 || minutes > maxAdminIdleMinutes) {
+    throw new ConfigError(
+      `ADMIN_SESSION_IDLE_MINUTES must be a number of minutes from 0.05 to ${maxAdminIdleMinutes}, got "${value}".`,
+    )
+  }
+  return minutes
+}
+
+export const maxAdminIdleMinutes = 12 * 60
+
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const errors: string[] = []
   const attempt = <T>(read: () => T): T | undefined => {
@@ -281,6 +299,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     port: attempt(() => parsePort(env.PORT)),
     host: attempt(() => parseHost(env.HOST)),
     distDir: path.resolve(cwd, blank(env.DIST_DIR) ? 'dist' : env.DIST_DIR.trim()),
+    adminDistDir: path.resolve(
+      cwd,
+      blank(env.ADMIN_DIST_DIR) ? 'dist-admin' : env.ADMIN_DIST_DIR.trim(),
+    ),
+    adminSessionIdleMinutes: attempt(() => parseIdleMinutes(env.ADMIN_SESSION_IDLE_MINUTES)),
     dataDir: attempt(() => parseDataDir(env.DATA_DIR, cwd)),
     databaseUrl: attempt(() => parseDatabaseUrl(env.DATABASE_URL)),
     leadForwardUrl: attempt(() => parseUrl('LEAD_FORWARD_URL', env.LEAD_FORWARD_URL)),

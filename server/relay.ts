@@ -145,14 +145,14 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     checkpointing ??= checkpoint()?.finally(() => (checkpointing = undefined))
   }, checkpointEveryMs).unref()
 
-  // Without the socket the relay still works; only the lead commands must wait for a stop.
+  // Without the socket the relay still works; only the lead and account commands must wait for a stop.
   const closeSocket =
     db.kind === 'embedded'
       ? await serveControlSocket(controlSocketPath(config.dataDir), db, log).catch(
           (error: unknown) => {
             log.warn(
               { err: error },
-              'command socket unavailable: stop the server to run lead commands',
+              'command socket unavailable: stop the server to run lead or account commands',
             )
             return undefined
           },

@@ -38,15 +38,20 @@ export function isPublicPath(pathName: string): boolean {
   return !/^\/_|\/\./.test(normalised) && !decoded.includes('\0')
 }
 
+/** How the site and the back-office serve their files; each sets its own caching. */
+export const staticFileOptions = {
+  index: false,
+  redirect: false,
+  wildcard: true,
+  preCompressed: true,
+  cacheControl: false,
+  allowedPath: isPublicPath,
+} as const
+
 export async function registerStaticSite(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: distDir,
-    index: false,
-    redirect: false,
-    wildcard: true,
-    preCompressed: true,
-    cacheControl: false,
-    allowedPath: isPublicPath,
+    ...staticFileOptions,
     setHeaders: (res, filePath) => {
       const original = filePath.replace(/\.(br|gz)$/, '')
       const hashed = path.relative(distDir, original).startsWith(`assets${path.sep}`)

@@ -61,12 +61,36 @@ export const variants = {
       META_GRAPH_URL: `${webhookOrigin}${graphPath}`,
     },
   },
+  /** The relay with the broker's back-office built and served at /admin. */
+  admin: {
+    port: 4305 + offset,
+    env: {},
+    withAdmin: true,
+  },
 } as const satisfies Record<
   string,
-  { port: number; env: Record<string, string>; serverEnv?: Record<string, string> }
+  {
+    port: number
+    env: Record<string, string>
+    serverEnv?: Record<string, string>
+    /** Builds the back-office too (scripts/build-admin.ts) and serves it. */
+    withAdmin?: boolean
+  }
 >
 
 export type VariantName = keyof typeof variants
+
+/** Where each variant's build and data live, relative to the project's root. */
+export function variantDirs(name: VariantName) {
+  return {
+    dist: `.build/e2e-${name}`,
+    adminDist: `.build/e2e-${name}-admin`,
+    data: `.build/e2e-${name}-data`,
+  }
+}
+
+/** A second back-office server, started by the expiry test itself with a short idle timeout. */
+export const adminShortIdlePort = 4306 + offset
 
 export function variantUrl(name: VariantName, path = '/'): string {
   return `http://127.0.0.1:${variants[name].port}${path}`

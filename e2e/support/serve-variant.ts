@@ -1,10 +1,10 @@
 /**
- * Builds one variant of the site with its webhook configuration, then serves it with the
- * project's own server, as `npm start` does. Usage: tsx e2e/support/serve-variant.ts <variant>
+ * Builds one variant of the site with its webhook configuration (and the back-office for the
+ * variant that has one), then serves it with the project's own server, as `npm start` does. Usage: tsx e2e/support/serve-variant.ts <variant>
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { variants, type VariantName } from './ports'
+import { variantDirs, variants, type VariantName } from './ports'
 
 const name = process.argv[2] as VariantName
 const variant = variants[name]
@@ -14,7 +14,8 @@ if (!variant) {
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
-const outDir = path.join('.build', `e2e-${name}`)
+const dirs = variantDirs(name)
+const outDir = dirs.dist
 // Only the variant's own webhook settings count: drop any the developer's shell exports.
 const inherited = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
@@ -30,6 +31,18 @@ if (build.status !== 0) {
   process.stderr.write(`${build.stdout}${build.stderr}`)
   process.exit(build.status ?? 1)
 }
+const withAdmin = 'withAdmin' in variant && variant.withAdmin
+if (withAdmin) {
+  const adminBuild = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-admin.ts'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...inherited, ADMIN_DIST_DIR: dirs.adminDist },
+  })
+  if (adminBuild.status !== 0) {
+    process.stderr.write(`${adminBuild.stdout}${adminBuild.stderr}`)
+    process.exit(adminBuild.status ?? 1)
+  }
+}
 
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
@@ -42,7 +55,9 @@ const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts']
     PORT: String(variant.port),
     HOST: '127.0.0.1',
     DIST_DIR: outDir,
-    DATA_DIR: path.join('.build', `e2e-${name}-data`),
+    DATA_DIR: dirs.data,
+    // Variants without the back-office point at a folder with no build: /admin answers 503.
+    ADMIN_DIST_DIR: withAdmin ? dirs.adminDist : path.join(outDir, 'no-admin'),
   },
 })
 process.exit(server.status ?? 1)

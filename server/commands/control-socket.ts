@@ -10,7 +10,7 @@ import path from 'node:path'
 import readline from 'node:readline'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../storage/database'
-import { leadCommandOutput, parseCommandLine } from './lead-commands'
+import { commandName, commandOutput } from './commands'
 
 const maxRequestBytes = 4_096
 
@@ -36,12 +36,11 @@ async function runRequestLine(
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
       throw new Error('Expected the command-line arguments.')
     }
-    const { request } = parseCommandLine(args)
-    for await (const chunk of leadCommandOutput(db, request)) await send({ chunk })
-    log.info({ command: request.command }, 'lead command run')
+    for await (const chunk of commandOutput(db, args)) await send({ chunk })
+    log.info({ command: commandName(args) }, 'command run')
     await send({ ok: true })
   } catch (error) {
-    log.warn({ err: error }, 'lead command failed')
+    log.warn({ err: error }, 'command failed')
     await send({ ok: false, error: error instanceof Error ? error.message : String(error) })
   }
 }

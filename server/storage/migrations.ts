@@ -193,6 +193,47 @@ export const migrations: readonly Migration[] = [
       $$`,
     ],
   },
+  {
+    id: 9,
+    name: "the back-office's accounts, sessions, login throttling and audit",
+    statements: [
+      // The email is kept lower-case, so that the unique constraint is case-blind.
+      `CREATE TABLE admin_users (
+        id uuid PRIMARY KEY,
+        email text NOT NULL UNIQUE CHECK (email = lower(email)),
+        password_hash text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        password_changed_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      // A hash of the cookie's token, never the token: a copy of the table opens no session.
+      `CREATE TABLE admin_sessions (
+        token_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES admin_users (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_seen_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX admin_sessions_user_idx ON admin_sessions (user_id)',
+      'CREATE INDEX admin_sessions_last_seen_idx ON admin_sessions (last_seen_at)',
+      // One row per account or address that failed lately; the key is a keyed hash of either,
+      // so the table names no one.
+      `CREATE TABLE admin_login_throttle (
+        key text PRIMARY KEY,
+        failures integer NOT NULL,
+        window_started_at timestamptz NOT NULL,
+        locked_until timestamptz
+      )`,
+      // No foreign key: the audit outlives the account that acted.
+      `CREATE TABLE admin_audit (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT now(),
+        user_id uuid,
+        user_email text NOT NULL,
+        action text NOT NULL,
+        details jsonb NOT NULL DEFAULT '{}'::jsonb
+      )`,
+      'CREATE INDEX admin_audit_at_idx ON admin_audit (at)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */

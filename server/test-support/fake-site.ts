@@ -18,6 +18,21 @@ export async function createFakeSite(): Promise<string> {
   return dir
 }
 
+/** The back-office's build as the server looks for it: its page and one hashed asset. */
+export async function createFakeAdminSite(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'relay-admin-'))
+  await mkdir(path.join(dir, 'assets'))
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Espace courtier</title><script type="module" src="/admin/assets/admin-AbC123.js"></script>',
+  )
+  await writeFile(
+    path.join(dir, 'assets', 'admin-AbC123.js'),
+    'document.title = "Espace courtier"\n',
+  )
+  return dir
+}
+
 export async function createTempDir(prefix: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), prefix))
 }

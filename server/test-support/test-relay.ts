@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest'
 import type { ServerConfig } from '../config'
 import { startRelay, type Relay, type RelayOptions } from '../relay'
 import { openDatabase } from '../storage/open-database'
-import { createFakeSite, createTempDir } from './fake-site'
+import { createFakeAdminSite, createFakeSite, createTempDir } from './fake-site'
 import { createPostgresDatabase, type DatabaseKind } from './test-databases'
 
 /** Rate limits no test meets unless it means to. */
@@ -46,6 +46,7 @@ export async function startTestRelay(
   options: RelayOptions = {},
 ): Promise<TestRelay> {
   const distDir = await createFakeSite()
+  const adminDistDir = await createFakeAdminSite()
   const dataDir = await createTempDir('relay-data-')
   const database = kind === 'postgres' ? await createPostgresDatabase() : undefined
   if (kind === 'embedded') await copyEmbeddedTemplate(dataDir)
@@ -66,6 +67,8 @@ export async function startTestRelay(
     appSecret: 'test-secret-of-at-least-thirty-two-characters',
     publicUrl: undefined,
     meta: undefined,
+    adminDistDir,
+    adminSessionIdleMinutes: 720,
     ...overrides,
   }
   const logLines: string[] = []
@@ -85,6 +88,7 @@ export async function startTestRelay(
       await relay.close()
       await database?.drop()
       await rm(distDir, { recursive: true, force: true })
+      await rm(adminDistDir, { recursive: true, force: true })
       await rm(dataDir, { recursive: true, force: true })
     },
   }

@@ -1,0 +1,36 @@
+/**
+ * The back-office's screens, once: the server serves the app at these paths (and a 404 at any
+ * other), the app builds its navigation and picks its screen from them.
+ */
+export interface AdminScreen {
+  id: string
+  path: `/admin${string}`
+  /** Its name in the navigation. */
+  label: string
+  /** Its heading and the page's title. */
+  title: string
+}
+
+export const adminScreens = [
+  { id: 'calls', path: '/admin', label: 'Appels', title: 'Appels à passer' },
+  { id: 'deliveries', path: '/admin/livraisons', label: 'Livraisons', title: 'Livraisons' },
+  { id: 'funnel', path: '/admin/entonnoir', label: 'Entonnoir', title: 'Entonnoir par campagne' },
+  {
+    id: 'personalData',
+    path: '/admin/donnees',
+    label: 'Données personnelles',
+    title: 'Données personnelles',
+  },
+] as const satisfies readonly AdminScreen[]
+
+export type AdminScreenId = (typeof adminScreens)[number]['id']
+
+export const adminLoginPath = '/admin/login'
+/** The login page saying that the session ended, where an ended session leads. */
+export const expiredSessionPath = `${adminLoginPath}?session=expiree`
+
+/** The screen at `pathname` (a trailing slash allowed), or `undefined`. */
+export function screenAt(pathname: string): (typeof adminScreens)[number] | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return adminScreens.find((screen) => screen.path === path)
+}

@@ -1,0 +1,4 @@
+/** The account logged in, as `GET /admin/api/session` and the login answer it. */
+export interface AdminUser {
+  email: string
+}

@@ -1,0 +1,40 @@
+/**
+ * Builds the broker's back-office (admin/) on its own: its own Vite build into `dist-admin/` (or
+ * ADMIN_DIST_DIR), served by the relay at /admin only. Nothing of it goes into `dist/`, the site
+ * a CDN may serve, and the public pages never load a byte of it.
+ */
+import path from 'node:path'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { build } from 'vite'
+import { precompress } from './precompress'
+
+const root = path.resolve(import.meta.dirname, '..')
+export const adminOutDir = path.resolve(root, process.env.ADMIN_DIST_DIR?.trim() || 'dist-admin')
+
+export async function buildAdmin(outDir: string = adminOutDir): Promise<void> {
+  await build({
+    root: path.join(root, 'admin'),
+    base: '/admin/',
+    configFile: false,
+    envDir: false,
+    publicDir: false,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react(), tailwindcss()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      // No inline script or style: the back-office's policy allows none.
+      assetsInlineLimit: 0,
+      modulePreload: { polyfill: false },
+    },
+  })
+  await precompress(outDir)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildAdmin()
+  console.log(`Back-office built into ${path.relative(root, adminOutDir) || '.'}/.`)
+}
