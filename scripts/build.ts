@@ -1,7 +1,9 @@
 /**
  * Builds the site: the browser bundles with Vite, then one HTML file per route pre-rendered with
  * react-dom/server, CSS inlined, scripts only where a page is interactive. Output: `dist/` (or
- * OUT_DIR). A bad VITE_* value stops the build with a message saying which and why.
+ * OUT_DIR). A bad VITE_* value or a bad field of site.config.yaml stops the build with a message
+ * saying which and why; so does a sample value left in a production build (NODE_ENV=production),
+ * unless ALLOW_SAMPLE_CONTENT=true.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -11,6 +13,12 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, loadEnv, type Manifest } from 'vite'
 import { ClientEnvError, parseClientEnv, type ClientEnv } from '../src/config/client-env'
+import {
+  exampleConfigFile,
+  readSiteConfig,
+  SiteConfigError,
+  type LoadedSiteConfig,
+} from '../src/config/read-site-config'
 import { allRoutes, type RouteId } from '../src/config/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
@@ -22,6 +30,9 @@ const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.resolve(root, process.env.OUT_DIR ?? 'dist')
 const ssrDir = path.resolve(root, '.build', `ssr-${path.basename(outDir)}`)
 const mode = process.env.MODE ?? 'production'
+/** Read before Vite's build sets NODE_ENV to production whatever the caller asked. */
+const productionBuild = process.env.NODE_ENV?.trim() === 'production'
+const samplesAllowed = process.env.ALLOW_SAMPLE_CONTENT?.trim() === 'true'
 
 type EntryName = keyof typeof clientEntries
 
@@ -67,9 +78,45 @@ function scriptFiles(manifest: Manifest, name: EntryName) {
   return { script: `/${entry.file}`, preloads: [...preloads] }
 }
 
+/** Sample values stop a production build; elsewhere the pages say they are a demonstration. */
+function checkSamples(loaded: LoadedSiteConfig): void {
+  if (loaded.samples.length === 0) return
+  const shown = path.relative(root, loaded.file)
+  const list = loaded.samples.map(
+    (sample) => `  ${shown}:${sample.line}: ${sample.path} = "${sample.value}"`,
+  )
+  if (productionBuild && !samplesAllowed) {
+    throw new SiteConfigError(
+      [
+        `NODE_ENV=production, but ${shown} still holds ${loaded.samples.length} sample value(s) of site.config.example.yaml:`,
+        ...list,
+        "Replace them with the broker's own (see the README's configuration section), or set ALLOW_SAMPLE_CONTENT=true to build a demonstration anyway.",
+      ].join('\n'),
+    )
+  }
+  warn([
+    `${shown} still holds sample values: every page says "Site de démonstration".`,
+    ...list,
+    productionBuild
+      ? 'Built anyway because ALLOW_SAMPLE_CONTENT=true.'
+      : 'A production build (NODE_ENV=production) refuses them.',
+  ])
+}
+
+/** The example's partner logos that this site does not show: they must not be published. */
+async function removeUnusedSampleLogos(loaded: LoadedSiteConfig): Promise<void> {
+  const used = new Set(loaded.config.partners.map((partner) => partner.logo))
+  const example = readSiteConfig({ file: exampleConfigFile })
+  for (const partner of example.config.partners) {
+    if (!used.has(partner.logo)) await rm(path.join(outDir, partner.logo), { force: true })
+  }
+}
+
 async function main(): Promise<void> {
   const env = { ...loadEnv(mode, root, 'VITE_'), ...pickViteEnv(process.env) }
   const clientEnv = parseClientEnv(env)
+  const loaded = readSiteConfig()
+  checkSamples(loaded)
 
   await rm(outDir, { recursive: true, force: true })
   await build({ root, mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
@@ -127,14 +174,6 @@ async function main(): Promise<void> {
     `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`,
   )
 
-  const samples = server.findSampleValues(server.siteConfig)
-  if (samples.length > 0) {
-    warn([
-      'The site configuration still holds SAMPLE values (src/content/site-config.ts):',
-      ...samples.map((key) => `  - ${key}`),
-      "Replace them with the broker's real identity before going live.",
-    ])
-  }
   if (!clientEnv.usesLeadRelay && clientEnv.pageViewEndpoint.startsWith('/')) {
     warn([
       'VITE_LEAD_WEBHOOK_URL is set but VITE_PAGE_VIEW_WEBHOOK_URL is not: page views go to the',
@@ -157,6 +196,7 @@ async function main(): Promise<void> {
   for (const inlined of ['styles', 'afterPaint'] as const) {
     await rm(path.join(outDir, entryOf(manifest, inlined).file))
   }
+  await removeUnusedSampleLogos(loaded)
   await precompress(outDir)
   console.log(`Built ${allRoutes.length} pages into ${path.relative(root, outDir) || '.'}/`)
 }
@@ -200,7 +240,7 @@ function sitemap(siteUrl: string): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ClientEnvError) {
+  if (error instanceof ClientEnvError || error instanceof SiteConfigError) {
     console.error(`Build stopped: ${error.message}`)
   } else {
     console.error(error)

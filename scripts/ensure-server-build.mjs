@@ -13,7 +13,16 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const compiled = path.join(root, 'dist-server', 'main.js')
 const compiler = path.join(root, 'node_modules', 'tsx')
-const sources = ['server', 'src', 'scripts/build-server.ts', 'package-lock.json']
+const sources = [
+  'server',
+  'src',
+  'scripts/build-server.ts',
+  'scripts/site-config-plugin.ts',
+  'package-lock.json',
+  // The emails and the withdrawal page carry the broker's identity.
+  'site.config.yaml',
+  'site.config.example.yaml',
+]
 
 /** The newest modification time under a file or folder, tests left aside. */
 function newest(target) {

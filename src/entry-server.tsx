@@ -11,8 +11,8 @@ import { NotFoundPage } from '@/pages/not-found-page'
 
 export type { PageAssets }
 
-/** Configuration values still holding the shipped samples, for the build's warning. */
-export { findSampleValues, siteConfig } from '@/content/site-config'
+/** The site's address and partners, for the sitemap, robots.txt and unused sample logos. */
+export { siteConfig } from '@/content/site-config'
 
 const pages: Record<RouteId, () => ReactNode> = {
   home: () => <LandingPage />,
