@@ -4,6 +4,7 @@ import { pageMeta, notFoundCopy } from '../src/content/pages'
 import { hero } from '../src/content/landing'
 import { legalNotice } from '../src/content/legal-notice'
 import { privacyPolicy } from '../src/content/privacy-policy'
+import { siteConfig } from '../src/content/site-config'
 
 const pages = [
   { path: '/', meta: pageMeta.home, heading: hero.title },
@@ -11,7 +12,11 @@ const pages = [
   {
     path: '/politique-confidentialite',
     meta: pageMeta.privacyPolicy,
-    heading: privacyPolicy({ metaPixel: false, audienceCounts: false }).title,
+    heading: privacyPolicy({
+      metaPixel: false,
+      audienceCounts: false,
+      recipients: siteConfig.privacy,
+    }).title,
   },
 ]
 

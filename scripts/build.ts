@@ -14,6 +14,13 @@ import { pathToFileURL } from 'node:url'
 import { build, loadEnv, type Manifest } from 'vite'
 import { ClientEnvError, parseClientEnv, type ClientEnv } from '../src/config/client-env'
 import {
+  namedRecipients,
+  policyRecordFile,
+  undeclaredRecipients,
+  type PolicyRecord,
+  type RecipientSetting,
+} from '../src/config/privacy-recipients'
+import {
   exampleConfigFile,
   readSiteConfig,
   SiteConfigError,
@@ -103,6 +110,34 @@ function checkSamples(loaded: LoadedSiteConfig): void {
   ])
 }
 
+/** The browser's own destinations, known now: each needs its recipient named in the policy. */
+const buildSettings: RecipientSetting[] = ['VITE_LEAD_WEBHOOK_URL', 'VITE_PAGE_VIEW_WEBHOOK_URL']
+
+/**
+ * What the privacy policy names; the server checks its own settings against it at start. Refuses
+ * a VITE_* destination the policy would not name.
+ */
+function policyRecord(
+  loaded: LoadedSiteConfig,
+  env: Record<string, string>,
+  clientEnv: ClientEnv,
+): PolicyRecord {
+  const record: PolicyRecord = {
+    names: namedRecipients(loaded.config.privacy, Boolean(clientEnv.metaPixelId)),
+    builtWith: buildSettings.filter((setting) => env[setting]?.trim()),
+    configFile: path.relative(root, loaded.file),
+  }
+  const undeclared = undeclaredRecipients(env, record, buildSettings)
+  if (undeclared.length > 0) throw new SiteConfigError(undeclared.join('\n'))
+  if (loaded.config.privacy.metaConversionsApi && !clientEnv.metaPixelId) {
+    warn([
+      `privacy.metaConversionsApi is oui in ${record.configFile}, but VITE_META_PIXEL_ID is not set:`,
+      'without the pixel no visitor can consent, so the policy does not mention the Conversions API.',
+    ])
+  }
+  return record
+}
+
 /** The example's partner logos that this site does not show: they must not be published. */
 async function removeUnusedSampleLogos(loaded: LoadedSiteConfig): Promise<void> {
   const used = new Set(loaded.config.partners.map((partner) => partner.logo))
@@ -117,6 +152,7 @@ async function main(): Promise<void> {
   const clientEnv = parseClientEnv(env)
   const loaded = readSiteConfig()
   checkSamples(loaded)
+  const record = policyRecord(loaded, env, clientEnv)
 
   await rm(outDir, { recursive: true, force: true })
   await build({ root, mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
@@ -186,6 +222,7 @@ async function main(): Promise<void> {
       'which only `npm start` serves. On a static host, set VITE_LEAD_WEBHOOK_URL.',
     ])
   }
+  await writeFile(path.join(outDir, policyRecordFile), `${JSON.stringify(record, null, 2)}\n`)
   await writeFile(
     path.join(outDir, '_headers'),
     renderHeadersFile(clientEnv, [scriptHash(afterPaintLoader)]),
@@ -209,7 +246,8 @@ async function precompress(dir: string): Promise<void> {
   const brotli = promisify(brotliCompress)
   const gz = promisify(gzip)
   for (const entry of entries) {
-    if (!entry.isFile() || !compressible.test(entry.name)) continue
+    // Root names starting with _ are read by the server and hosts, never sent to a browser.
+    if (!entry.isFile() || !compressible.test(entry.name) || entry.name.startsWith('_')) continue
     const file = path.join(entry.parentPath, entry.name)
     const content = await readFile(file)
     await writeFile(
