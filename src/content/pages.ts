@@ -38,5 +38,5 @@ export const skipLinkLabel = 'Aller au contenu principal'
 /** Shown on every page while the site configuration holds sample values. */
 export const demoNotice = {
   title: 'Site de démonstration\u00a0:',
-  text: 'le courtier, ses partenaires et les avis affichés sont des exemples fictifs.',
+  text: 'courtier et avis fictifs.',
 } as const

@@ -11,7 +11,7 @@ export function SiteHeader() {
   return (
     <header className="bg-brand-900 text-white">
       {demoSite ? (
-        <p className="bg-amber-100 px-4 py-1 text-center text-sm text-slate-900">
+        <p className="bg-amber-100 px-4 py-0.5 text-center text-xs leading-5 text-slate-900">
           <strong>{demoNotice.title}</strong> {demoNotice.text}
         </p>
       ) : null}
