@@ -73,7 +73,7 @@ describe('the privacy policy names the recipients the configuration declares, an
       'Finalités',
     )
     expect(purposes).toContain(`sont transmis à ${pageViews.name}`)
-    expect(purposes).toContain('Notre site ne les conserve pas.')
+    expect(purposes).toContain('Notre site ne les conserve pas\u00a0; si vous envoyez ensuite')
     expect(purposes).not.toMatch(/enregistrons cet identifiant/)
   })
 

@@ -59,13 +59,17 @@ export interface PolicyProcessing {
 
 const named = (recipient: Recipient) => recipient.name
 
+/** Only a lead keeps the click id: inside the address of the page it was sent from. */
+const keptWithLead =
+  '\u00a0; si vous envoyez ensuite le formulaire, l’adresse de la page, qui le contient, est conservée avec votre demande.'
+
 /** The page view's ad-click id: forwarded where a page-view webhook is declared, never kept. */
 function pageViewBlock(recipients: PrivacyRecipients): LegalBlock {
   const { pageViewWebhook } = recipients
   return p(
     pageViewWebhook
-      ? `Quand vous arrivez d’une de nos annonces, l’adresse de la page contient un identifiant de clic (paramètre «\u00a0uid\u00a0»)\u00a0: cet identifiant et l’heure de votre arrivée sont transmis à ${named(pageViewWebhook)}, sans cookie et sans rien lire dans votre navigateur, pour savoir quelles annonces amènent des visiteurs. Notre site ne les conserve pas.`
-      : 'Quand vous arrivez d’une de nos annonces, l’adresse de la page peut contenir un identifiant de clic (paramètre «\u00a0uid\u00a0»)\u00a0: notre site ne le conserve pas et ne le transmet à personne.',
+      ? `Quand vous arrivez d’une de nos annonces, l’adresse de la page contient un identifiant de clic (paramètre «\u00a0uid\u00a0»)\u00a0: cet identifiant et l’heure de votre arrivée sont transmis à ${named(pageViewWebhook)}, sans cookie et sans rien lire dans votre navigateur, pour savoir quelles annonces amènent des visiteurs. Notre site ne les conserve pas${keptWithLead}`
+      : `Quand vous arrivez d’une de nos annonces, l’adresse de la page peut contenir un identifiant de clic (paramètre «\u00a0uid\u00a0»)\u00a0: notre site ne le conserve pas et ne le transmet à personne${keptWithLead}`,
   )
 }
 
