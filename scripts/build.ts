@@ -142,8 +142,14 @@ function policyRecord(
 async function removeUnusedSampleLogos(loaded: LoadedSiteConfig): Promise<void> {
   const used = new Set(loaded.config.partners.map((partner) => partner.logo))
   const example = readSiteConfig({ file: exampleConfigFile })
+  const folders = new Set<string>()
   for (const partner of example.config.partners) {
-    if (!used.has(partner.logo)) await rm(path.join(outDir, partner.logo), { force: true })
+    if (used.has(partner.logo)) continue
+    await rm(path.join(outDir, partner.logo), { force: true })
+    folders.add(path.dirname(path.join(outDir, partner.logo)))
+  }
+  for (const folder of folders) {
+    if ((await readdir(folder)).length === 0) await rm(folder, { recursive: true })
   }
 }
 
