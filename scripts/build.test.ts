@@ -226,7 +226,7 @@ describe('the example configuration', () => {
       expect(refused.output).toContain(`site.config.example.yaml:${sample.line}: ${sample.path} = `)
     }
     expect(refused.output).toContain('ALLOW_SAMPLE_CONTENT=true')
-  })
+  }, 60_000)
 
   it('builds for production with ALLOW_SAMPLE_CONTENT=true, every page saying it is a demonstration', () => {
     const built = runBuild('demo', {
@@ -268,7 +268,7 @@ describe('a build that stops before it starts, naming why', () => {
       `bad-fields.yaml:${lineOf(text, 'logo:')}: partners[0].logo names a file that does not exist: public/partners/horizon.svg`,
     )
     expect(output).not.toContain('Built ')
-  })
+  }, 60_000)
 
   it('a webhook set in VITE_* whose recipient the privacy policy would not name', () => {
     const text = fictitious.replace(/ {2}leadWebhook:\n(?: {4}.*\n){2}/, '')
@@ -278,5 +278,5 @@ describe('a build that stops before it starts, naming why', () => {
     expect(output).toContain(
       'VITE_LEAD_WEBHOOK_URL is set, but the privacy policy does not name who receives the leads',
     )
-  })
+  }, 60_000)
 })
