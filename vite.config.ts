@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
+import { siteConfigPlugin } from './scripts/site-config-plugin.ts'
 
 /** Browser entries; the build script pre-renders the HTML pages that load them. */
 export const clientEntries = {
@@ -20,7 +21,7 @@ export default defineConfig(({ mode }) => {
     Object.entries(clientEntries).filter(([name]) => name !== 'consent' || withConsent),
   )
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [siteConfigPlugin(), react(), tailwindcss()],
     resolve: {
       alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     },

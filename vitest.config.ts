@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { siteConfigPlugin } from './scripts/site-config-plugin.ts'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [siteConfigPlugin(), react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -12,8 +12,7 @@ import {
   rightsAndActivity,
   trust,
 } from '../src/content/landing'
-import { partners } from '../src/content/partners'
-import { testimonials } from '../src/content/testimonials'
+import { siteConfig } from '../src/content/site-config'
 
 const formSection = '#simulation-form'
 
@@ -69,28 +68,40 @@ test.describe('landing page content', () => {
     }
   })
 
-  test('trust shows six partner logos and three five-star testimonials', async ({ page }) => {
+  test('trust shows the configured partners’ logos and each review with its own rating and date', async ({
+    page,
+  }) => {
     await page.goto('/')
     const section = page.locator('#confiance')
-    const logos = section.getByRole('img', { name: /^Logo / })
-    await expect(logos).toHaveCount(6)
+    const { partners, testimonials } = siteConfig
+    const logos = section.locator('img')
+    await expect(logos).toHaveCount(partners.length)
     for (const partner of partners) {
-      const logo = section.getByRole('img', { name: `Logo ${partner.name}` })
-      await expect(logo).toBeVisible()
-      // The name is drawn whole inside the logo's own box, not cut at its edge.
-      const fits = await logo.evaluate((svg: SVGSVGElement) => {
-        const text = svg.querySelector('text')!.getBBox()
-        return text.x + text.width <= svg.viewBox.baseVal.width
-      })
-      expect(fits, `${partner.name} fits in its logo`).toBe(true)
+      const logo = section.getByRole('img', { name: partner.alt, exact: true })
+      await logo.scrollIntoViewIfNeeded()
+      await expect(logo).toHaveAttribute('src', partner.logo)
+      // Loaded, and drawn inside its fixed box whatever the file's own size.
+      await expect
+        .poll(() =>
+          logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+        )
+        .toBeGreaterThan(0)
+      expect(await logo.boundingBox()).toMatchObject({ height: 40 })
     }
+    await expect(section).toContainText(/Avis contrôlés|aucune procédure de contrôle/)
+    await expect(section).toContainText('classés du plus récent au plus ancien')
     const cards = section.locator('figure')
-    await expect(cards).toHaveCount(3)
-    for (const [index, testimonial] of testimonials.entries()) {
+    await expect(cards).toHaveCount(testimonials.length)
+    const newestFirst = [...testimonials].sort((a, b) => b.date.localeCompare(a.date))
+    for (const [index, testimonial] of newestFirst.entries()) {
       const card = cards.nth(index)
-      await expect(card.getByRole('img', { name: 'Note : 5 sur 5' })).toBeVisible()
-      await expect(card).toContainText(testimonial.benefit)
+      await expect(
+        card.getByRole('img', { name: `Note : ${testimonial.rating} sur 5` }),
+      ).toBeVisible()
+      await expect(card.locator('blockquote')).toContainText(testimonial.text)
       await expect(card.locator('figcaption')).toContainText(testimonial.name)
+      await expect(card.locator('figcaption')).toContainText(testimonial.collection)
+      await expect(card.locator(`time[datetime="${testimonial.date}"]`)).toBeVisible()
       await expect(card.locator('figcaption [aria-hidden="true"]')).toHaveText(
         testimonial.name.charAt(0),
       )

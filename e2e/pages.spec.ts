@@ -1,9 +1,10 @@
 import { test, expect } from './support/fixtures'
 import { routes } from '../src/config/routes'
-import { pageMeta, notFoundCopy } from '../src/content/pages'
+import { demoNotice, pageMeta, notFoundCopy } from '../src/content/pages'
 import { hero } from '../src/content/landing'
 import { legalNotice } from '../src/content/legal-notice'
 import { privacyPolicy } from '../src/content/privacy-policy'
+import { demoSite, siteConfig } from '../src/content/site-config'
 
 const pages = [
   { path: '/', meta: pageMeta.home, heading: hero.title },
@@ -11,7 +12,11 @@ const pages = [
   {
     path: '/politique-confidentialite',
     meta: pageMeta.privacyPolicy,
-    heading: privacyPolicy({ metaPixel: false, audienceCounts: false }).title,
+    heading: privacyPolicy({
+      metaPixel: false,
+      audienceCounts: false,
+      recipients: siteConfig.privacy,
+    }).title,
   },
 ]
 
@@ -126,3 +131,21 @@ function escapeHtml(text: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#x27;')
 }
+
+test.describe('demonstration notice', () => {
+  // The unknown page's 404 is logged by the browser.
+  test.use({ expectedConsoleErrors: /404/ })
+
+  test('while the configuration holds samples, every page says it is a demonstration, at its top', async ({
+    page,
+  }) => {
+    test.skip(!demoSite, 'this build has no sample value')
+    for (const path of ['/', '/mentions-legales', '/politique-confidentialite', '/page-inconnue']) {
+      await page.goto(path)
+      const notice = page.getByRole('banner').getByText(demoNotice.text)
+      await expect(notice).toBeVisible()
+      await expect(notice).toContainText('Site de démonstration')
+      expect((await notice.boundingBox())!.y).toBeLessThan(80)
+    }
+  })
+})

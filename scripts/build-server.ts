@@ -9,6 +9,7 @@
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { build } from 'vite'
+import { siteConfigPlugin } from './site-config-plugin'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const serverOutDir = path.join(root, 'dist-server')
@@ -33,6 +34,7 @@ export async function buildServer(): Promise<void> {
     root,
     configFile: false,
     publicDir: false,
+    plugins: [siteConfigPlugin()],
     logLevel: 'warn',
     mode: 'production',
     resolve: { alias: { '@': path.join(root, 'src') } },

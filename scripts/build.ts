@@ -1,14 +1,29 @@
 /**
  * Builds the site: the browser bundles with Vite, then one HTML file per route pre-rendered with
  * react-dom/server, CSS inlined, scripts only where a page is interactive. Output: `dist/` (or
- * OUT_DIR). A bad VITE_* value stops the build with a message saying which and why.
+ * OUT_DIR). A bad VITE_* value or a bad field of site.config.yaml stops the build with a message
+ * saying which and why; so does a sample value left in a production build (NODE_ENV=production),
+ * unless ALLOW_SAMPLE_CONTENT=true.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, loadEnv, type Manifest } from 'vite'
 import { ClientEnvError, parseClientEnv, type ClientEnv } from '../src/config/client-env'
+import {
+  namedRecipients,
+  policyRecordFile,
+  undeclaredRecipients,
+  type PolicyRecord,
+  type RecipientSetting,
+} from '../src/config/privacy-recipients'
+import {
+  exampleConfigFile,
+  readSiteConfig,
+  SiteConfigError,
+  type LoadedSiteConfig,
+} from '../src/config/read-site-config'
 import { allRoutes, type RouteId } from '../src/config/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
@@ -21,6 +36,9 @@ const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.resolve(root, process.env.OUT_DIR ?? 'dist')
 const ssrDir = path.resolve(root, '.build', `ssr-${path.basename(outDir)}`)
 const mode = process.env.MODE ?? 'production'
+/** Read before Vite's build sets NODE_ENV to production whatever the caller asked. */
+const productionBuild = process.env.NODE_ENV?.trim() === 'production'
+const samplesAllowed = process.env.ALLOW_SAMPLE_CONTENT?.trim() === 'true'
 
 type EntryName = keyof typeof clientEntries
 
@@ -66,9 +84,80 @@ function scriptFiles(manifest: Manifest, name: EntryName) {
   return { script: `/${entry.file}`, preloads: [...preloads] }
 }
 
+/** Sample values stop a production build; elsewhere the pages say they are a demonstration. */
+function checkSamples(loaded: LoadedSiteConfig): void {
+  if (loaded.samples.length === 0) return
+  const shown = path.relative(root, loaded.file)
+  const list = loaded.samples.map(
+    (sample) => `  ${shown}:${sample.line}: ${sample.path} = "${sample.value}"`,
+  )
+  if (productionBuild && !samplesAllowed) {
+    throw new SiteConfigError(
+      [
+        `NODE_ENV=production, but ${shown} still holds ${loaded.samples.length} sample value(s) of site.config.example.yaml:`,
+        ...list,
+        "Replace them with the broker's own (see the README's configuration section), or set ALLOW_SAMPLE_CONTENT=true to build a demonstration anyway.",
+      ].join('\n'),
+    )
+  }
+  warn([
+    `${shown} still holds sample values: every page says "Site de démonstration".`,
+    ...list,
+    productionBuild
+      ? 'Built anyway because ALLOW_SAMPLE_CONTENT=true.'
+      : 'A production build (NODE_ENV=production) refuses them.',
+  ])
+}
+
+/** The browser's own destinations, known now: each needs its recipient named in the policy. */
+const buildSettings: RecipientSetting[] = ['VITE_LEAD_WEBHOOK_URL', 'VITE_PAGE_VIEW_WEBHOOK_URL']
+
+/**
+ * What the privacy policy names; the server checks its own settings against it at start. Refuses
+ * a VITE_* destination the policy would not name.
+ */
+function policyRecord(
+  loaded: LoadedSiteConfig,
+  env: Record<string, string>,
+  clientEnv: ClientEnv,
+): PolicyRecord {
+  const record: PolicyRecord = {
+    names: namedRecipients(loaded.config.privacy, Boolean(clientEnv.metaPixelId)),
+    builtWith: buildSettings.filter((setting) => env[setting]?.trim()),
+    configFile: path.relative(root, loaded.file),
+  }
+  const undeclared = undeclaredRecipients(env, record, buildSettings)
+  if (undeclared.length > 0) throw new SiteConfigError(undeclared.join('\n'))
+  if (loaded.config.privacy.metaConversionsApi && !clientEnv.metaPixelId) {
+    warn([
+      `privacy.metaConversionsApi is oui in ${record.configFile}, but VITE_META_PIXEL_ID is not set:`,
+      'without the pixel no visitor can consent, so the policy does not mention the Conversions API.',
+    ])
+  }
+  return record
+}
+
+/** The example's partner logos that this site does not show: they must not be published. */
+async function removeUnusedSampleLogos(loaded: LoadedSiteConfig): Promise<void> {
+  const used = new Set(loaded.config.partners.map((partner) => partner.logo))
+  const example = readSiteConfig({ file: exampleConfigFile })
+  const folders = new Set<string>()
+  for (const partner of example.config.partners) {
+    if (used.has(partner.logo)) continue
+    await rm(path.join(outDir, partner.logo), { force: true })
+    folders.add(path.dirname(path.join(outDir, partner.logo)))
+  }
+  for (const folder of folders) {
+    if ((await readdir(folder)).length === 0) await rm(folder, { recursive: true })
+  }
+}
+
 async function main(): Promise<void> {
   const env = { ...loadEnv(mode, root, 'VITE_'), ...pickViteEnv(process.env) }
   const clientEnv = parseClientEnv(env)
+  const loaded = readSiteConfig()
+  checkSamples(loaded)
+  const record = policyRecord(loaded, env, clientEnv)
 
   await rm(outDir, { recursive: true, force: true })
   await build({ root, mode, logLevel: 'warn', build: { outDir, emptyOutDir: true } })
@@ -126,14 +215,6 @@ async function main(): Promise<void> {
     `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`,
   )
 
-  const samples = server.findSampleValues(server.siteConfig)
-  if (samples.length > 0) {
-    warn([
-      'The site configuration still holds SAMPLE values (src/content/site-config.ts):',
-      ...samples.map((key) => `  - ${key}`),
-      "Replace them with the broker's real identity before going live.",
-    ])
-  }
   if (!clientEnv.usesLeadRelay && clientEnv.pageViewEndpoint.startsWith('/')) {
     warn([
       'VITE_LEAD_WEBHOOK_URL is set but VITE_PAGE_VIEW_WEBHOOK_URL is not: page views go to the',
@@ -146,6 +227,7 @@ async function main(): Promise<void> {
       'which only `npm start` serves. On a static host, set VITE_LEAD_WEBHOOK_URL.',
     ])
   }
+  await writeFile(path.join(outDir, policyRecordFile), `${JSON.stringify(record, null, 2)}\n`)
   await writeFile(
     path.join(outDir, '_headers'),
     renderHeadersFile(clientEnv, [scriptHash(afterPaintLoader)]),
@@ -156,6 +238,7 @@ async function main(): Promise<void> {
   for (const inlined of ['styles', 'afterPaint'] as const) {
     await rm(path.join(outDir, entryOf(manifest, inlined).file))
   }
+  await removeUnusedSampleLogos(loaded)
   await precompress(outDir)
   console.log(`Built ${allRoutes.length} pages into ${path.relative(root, outDir) || '.'}/`)
 }
@@ -180,7 +263,7 @@ function sitemap(siteUrl: string): string {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ClientEnvError) {
+  if (error instanceof ClientEnvError || error instanceof SiteConfigError) {
     console.error(`Build stopped: ${error.message}`)
   } else {
     console.error(error)

@@ -14,7 +14,17 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 const compiled = path.join(root, 'dist-server', 'main.js')
 const compiler = path.join(root, 'node_modules', 'tsx')
-const sources = ['server', 'src', 'admin', 'scripts/build-server.ts', 'package-lock.json']
+const sources = [
+  'server',
+  'src',
+  'admin',
+  'scripts/build-server.ts',
+  'scripts/site-config-plugin.ts',
+  'package-lock.json',
+  // The emails and the withdrawal page carry the broker's identity.
+  'site.config.yaml',
+  'site.config.example.yaml',
+]
 const adminBuilt = path.join(root, process.env.ADMIN_DIST_DIR?.trim() || 'dist-admin', 'index.html')
 const adminSources = [
   'admin',

@@ -11,7 +11,8 @@ export async function precompress(dir: string): Promise<void> {
   const brotli = promisify(brotliCompress)
   const gz = promisify(gzip)
   for (const entry of entries) {
-    if (!entry.isFile() || !compressible.test(entry.name)) continue
+    // Root names starting with _ are read by the server and hosts, never sent to a browser.
+    if (!entry.isFile() || !compressible.test(entry.name) || entry.name.startsWith('_')) continue
     const file = path.join(entry.parentPath, entry.name)
     const content = await readFile(file)
     await writeFile(

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { routes } from '../src/config/routes'
 import { ConfigError, loadConfig } from './config'
+import { policyCoverage, readPolicyRecord } from './privacy/policy-coverage'
 import { startRelay } from './relay'
 import { EmbeddedDatabaseBusyError } from './storage/embedded-lock'
 
@@ -28,7 +29,18 @@ async function main(): Promise<void> {
     })
     if (result.status !== 0) throw new Error('The build failed; see the messages above.')
   }
+  const coverage = policyCoverage(
+    process.env,
+    await readPolicyRecord(config.distDir),
+    config.distDir,
+  )
+  if (coverage.errors.length > 0) {
+    throw new ConfigError(
+      `The privacy policy does not name every recipient:\n${coverage.errors.map((line) => `  - ${line}`).join('\n')}`,
+    )
+  }
   const relay = await startRelay(config, { logLevel: process.env.LOG_LEVEL?.trim() || 'info' })
+  for (const warning of coverage.warnings) relay.app.log.warn(warning)
   const shutdown = async (signal: string) => {
     relay.app.log.info({ signal }, 'shutting down')
     setTimeout(() => {

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server'
 import type { RouteDefinition, RouteId } from '@/config/routes'
 import { legalNotice } from '@/content/legal-notice'
 import { privacyPolicy } from '@/content/privacy-policy'
+import { siteConfig } from '@/content/site-config'
 import { Document, type PageAssets } from '@/document'
 import { LandingPage } from '@/pages/landing-page'
 import { LegalPage } from '@/pages/legal-page'
@@ -11,8 +12,8 @@ import { NotFoundPage } from '@/pages/not-found-page'
 
 export type { PageAssets }
 
-/** Configuration values still holding the shipped samples, for the build's warning. */
-export { findSampleValues, siteConfig } from '@/content/site-config'
+/** The site's address, for the sitemap and robots.txt. */
+export { siteConfig }
 
 const pages: Record<RouteId, () => ReactNode> = {
   home: () => <LandingPage />,
@@ -22,6 +23,7 @@ const pages: Record<RouteId, () => ReactNode> = {
       document={privacyPolicy({
         metaPixel: Boolean(clientEnv.metaPixelId),
         audienceCounts: countsFunnel,
+        recipients: siteConfig.privacy,
       })}
     />
   ),

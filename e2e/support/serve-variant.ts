@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { variantDirs, variants, type VariantName } from './ports'
+import { writeVariantSiteConfig } from './variant-site-config'
 
 const name = process.argv[2] as VariantName
 const variant = variants[name]
@@ -16,11 +17,19 @@ if (!variant) {
 const root = path.resolve(import.meta.dirname, '../..')
 const dirs = variantDirs(name)
 const outDir = dirs.dist
+const serverEnv = 'serverEnv' in variant ? variant.serverEnv : {}
+const siteConfig = path.join(root, '.build', `e2e-${name}.site.config.yaml`)
+writeVariantSiteConfig(siteConfig, { ...variant.env, ...serverEnv })
 // Only the variant's own webhook settings count: drop any the developer's shell exports.
 const inherited = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),
 )
-const buildEnv: NodeJS.ProcessEnv = { ...inherited, ...variant.env, OUT_DIR: outDir }
+const buildEnv: NodeJS.ProcessEnv = {
+  ...inherited,
+  ...variant.env,
+  OUT_DIR: outDir,
+  SITE_CONFIG: siteConfig,
+}
 // The build's warnings (sample identity, relay in use) are expected here; show them only on failure.
 const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
   cwd: root,
@@ -51,7 +60,8 @@ const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts']
     ...process.env,
     // One environment for the build and the server, as one .env file gives both.
     ...variant.env,
-    ...('serverEnv' in variant ? variant.serverEnv : {}),
+    ...serverEnv,
+    SITE_CONFIG: siteConfig,
     PORT: String(variant.port),
     HOST: '127.0.0.1',
     DIST_DIR: outDir,

@@ -203,7 +203,7 @@ export function visitorConfirmation(
       : 'sous 48 heures, du lundi au vendredi entre 10 h et 13 h ou entre 14 h et 20 h'
   const { text, html } = render(
     'Votre demande de rappel est bien enregistrée',
-    `Bonjour ${payload.prenom}, merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n° ${company.orias}, vous appellera ${when}, au ${payload.telephone}, pour vous présenter les économies possibles sur votre assurance de prêt. Ce message n’est ni une publicité ni une offre.`,
+    `Bonjour ${payload.prenom}, merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n° ${company.orias}, vous appellera ${when}, au ${payload.telephone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt. Ce message n’est ni une publicité ni une offre.`,
     [
       ...(payload.simulation && payload.simulation.economie_max > 0
         ? [

@@ -1,10 +1,12 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { policyRecordFile, type PolicyRecord } from '../../src/config/privacy-recipients'
 
 /**
- * A minimal build for server tests: the pages the static server looks for and the `_headers`
- * file the build writes. The real build is exercised by the browser tests.
+ * A minimal build for server tests: the pages the static server looks for, and the `_headers`
+ * file and privacy-policy record the build writes (a policy naming every recipient). The real
+ * build is exercised by the browser tests.
  */
 export async function createFakeSite(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'relay-site-'))
@@ -15,6 +17,17 @@ export async function createFakeSite(): Promise<string> {
     path.join(dir, '_headers'),
     "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n",
   )
+  const record: PolicyRecord = {
+    names: {
+      leadWebhook: true,
+      pageViewWebhook: true,
+      emailProvider: true,
+      metaConversionsApi: true,
+    },
+    builtWith: [],
+    configFile: 'site.config.yaml',
+  }
+  await writeFile(path.join(dir, policyRecordFile), JSON.stringify(record))
   return dir
 }
 

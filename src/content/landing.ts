@@ -46,10 +46,16 @@ export const howItWorks = {
   ],
 } as const
 
+const reviewDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' })
+
 export const trust = {
   title: 'Ils nous font confiance',
   partnersTitle: 'Nos partenaires assureurs et bancaires',
   testimonialsTitle: 'Ce qu’en disent nos clients',
+  /** Whether and how reviews are checked, and their order (Code de la consommation D111-17). */
+  reviewPolicy: (checked: boolean, method: string | undefined) =>
+    `${checked ? `Avis contrôlés\u00a0: ${method ?? ''}` : 'Ces avis ne font l’objet d’aucune procédure de contrôle.'} Ils sont classés du plus récent au plus ancien, chacun avec sa propre note.`,
+  reviewDate: (isoDate: string) => `Avis du ${reviewDate.format(new Date(`${isoDate}T00:00:00Z`))}`,
 } as const
 
 export const freeGuarantee = {

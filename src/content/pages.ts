@@ -34,3 +34,9 @@ export const legalPageCopy = {
 } as const
 
 export const skipLinkLabel = 'Aller au contenu principal'
+
+/** Shown on every page while the site configuration holds sample values. */
+export const demoNotice = {
+  title: 'Site de démonstration\u00a0:',
+  text: 'courtier et avis fictifs.',
+} as const

@@ -1,7 +1,8 @@
-import { list, p, type LegalDocument } from '@/content/legal-document'
+import type { PrivacyRecipients, Recipient } from '@/config/site-config-schema'
+import { list, p, type LegalBlock, type LegalDocument } from '@/content/legal-document'
 import { formatAddress, siteConfig } from '@/content/site-config'
 
-const { company, dataProtection } = siteConfig
+const { company, dataProtection, host } = siteConfig
 
 const noTrackerBlocks = [
   p(
@@ -25,14 +26,17 @@ const audienceBlocks = [
   ),
 ]
 
+/** Only where the server reports leads to Meta (META_CAPI_TOKEN), and only with the pixel's consent. */
+const conversionsApiBlock = p(
+  'Si vous avez accepté avant d’envoyer le formulaire, notre serveur signale aussi votre demande directement à Meta (« API Conversions »), avec le même identifiant que le pixel pour qu’elle ne soit comptée qu’une fois : votre adresse e-mail, votre téléphone, vos nom et prénom et votre pays, réduits avant l’envoi à une empreinte (SHA-256) qui ne permet à Meta que de reconnaître un compte qu’elle connaît déjà, ainsi que votre adresse IP, les informations sur votre navigateur et les identifiants des cookies du pixel. Votre simulation et l’heure de rappel choisie ne lui sont jamais transmises. Sans votre accord, rien n’est envoyé à Meta.',
+)
+
 /** Only in builds with a Meta pixel id (DECISIONS.md, Trackers). */
-const pixelBlocks = [
+const pixelBlocks = (conversionsApi: boolean) => [
   p(
     'Avec votre accord seulement, ce site utilise le pixel de Meta (Meta Platforms Ireland Ltd, éditeur de Facebook et Instagram) pour mesurer l’efficacité de nos publicités : savoir si vous arrivez d’une de nos annonces et si vous avez envoyé une demande de simulation. Le pixel dépose des cookies (_fbp, _fbc) et transmet à Meta l’adresse des pages vues, votre adresse IP et des informations sur votre navigateur.',
   ),
-  p(
-    'Si vous avez accepté avant d’envoyer le formulaire, notre serveur signale aussi votre demande directement à Meta (« API Conversions »), avec le même identifiant que le pixel pour qu’elle ne soit comptée qu’une fois : votre adresse e-mail, votre téléphone, vos nom et prénom et votre pays, réduits avant l’envoi à une empreinte (SHA-256) qui ne permet à Meta que de reconnaître un compte qu’elle connaît déjà, ainsi que votre adresse IP, les informations sur votre navigateur et les identifiants des cookies du pixel. Votre simulation et l’heure de rappel choisie ne lui sont jamais transmises. Sans votre accord, rien n’est envoyé à Meta.',
-  ),
+  ...(conversionsApi ? [conversionsApiBlock] : []),
   p(
     'Pour ces données, Meta et nous sommes responsables conjoints du traitement (CJUE, 29 juillet 2019, Fashion ID) ; Meta les utilise aussi pour ses propres fins, selon sa ',
     { text: 'politique de confidentialité', href: 'https://www.facebook.com/privacy/policy/' },
@@ -43,18 +47,91 @@ const pixelBlocks = [
   ),
 ]
 
-/**
- * Politique de confidentialité: RGPD art. 13 information for the visitors who leave a lead. Its
- * trackers section depends on whether the build has a Meta pixel, and its audience section on
- * whether the relay counts the funnel.
- */
-export const privacyPolicy = ({
-  metaPixel,
-  audienceCounts,
-}: {
+/** What a build does with visitors' data, which its policy states and no more. */
+export interface PolicyProcessing {
+  /** The build has a Meta pixel id (VITE_META_PIXEL_ID). */
   metaPixel: boolean
+  /** The relay serves the build and counts its funnel. */
   audienceCounts: boolean
-}) =>
+  /** The recipients site.config.yaml declares (privacy), checked against the settings in use. */
+  recipients: PrivacyRecipients
+}
+
+const named = (recipient: Recipient) => recipient.name
+
+/** Only a lead keeps the click id: inside the address of the page it was sent from. */
+const keptWithLead =
+  '\u00a0; si vous envoyez ensuite le formulaire, l’adresse de la page, qui le contient, est conservée avec votre demande.'
+
+/** The page view's ad-click id: forwarded where a page-view webhook is declared, never kept. */
+function pageViewBlock(recipients: PrivacyRecipients): LegalBlock {
+  const { pageViewWebhook } = recipients
+  return p(
+    pageViewWebhook
+      ? `Quand vous arrivez d’une de nos annonces, l’adresse de la page contient un identifiant de clic (paramètre «\u00a0uid\u00a0»)\u00a0: cet identifiant et l’heure de votre arrivée sont transmis à ${named(pageViewWebhook)}, sans cookie et sans rien lire dans votre navigateur, pour savoir quelles annonces amènent des visiteurs. Notre site ne les conserve pas${keptWithLead}`
+      : `Quand vous arrivez d’une de nos annonces, l’adresse de la page peut contenir un identifiant de clic (paramètre «\u00a0uid\u00a0»)\u00a0: notre site ne le conserve pas et ne le transmet à personne${keptWithLead}`,
+  )
+}
+
+/** Everyone who receives visitors' data, as this build and its server are configured. */
+function recipientBlocks({ recipients, metaPixel }: PolicyProcessing): LegalBlock[] {
+  const { leadWebhook, pageViewWebhook, emailProvider } = recipients
+  return [
+    p(
+      'Vos données sont destinées à nos conseillers. Elles ne sont partagées qu’avec les assureurs ou intermédiaires partenaires, et uniquement pour l’étude et la mise en place de votre contrat, ainsi qu’avec les prestataires techniques ci-dessous, tenus par contrat à la confidentialité et à n’utiliser vos données que pour notre compte. Elles ne sont jamais vendues à des tiers.',
+    ),
+    list(
+      `${host.name}, notre hébergeur, qui stocke le site et les demandes envoyées.`,
+      ...(leadWebhook
+        ? [
+            `${named(leadWebhook)}, l’outil qui reçoit chaque demande envoyée par le formulaire et la transmet à nos conseillers.`,
+          ]
+        : []),
+      ...(pageViewWebhook
+        ? [
+            `${named(pageViewWebhook)}, qui reçoit l’identifiant de clic et l’heure de votre arrivée depuis une annonce.`,
+          ]
+        : []),
+      ...(emailProvider
+        ? [
+            `${named(emailProvider)}, qui envoie l’e-mail confirmant votre demande et l’alerte que reçoit votre conseiller.`,
+          ]
+        : []),
+      ...(metaPixel
+        ? [
+            'Meta Platforms Ireland Ltd, avec votre accord seulement, pour mesurer l’efficacité de nos publicités (voir «\u00a0Cookies et traceurs\u00a0»).',
+          ]
+        : []),
+    ),
+  ]
+}
+
+function transferBlocks({ recipients, metaPixel }: PolicyProcessing): LegalBlock[] {
+  const abroad = [recipients.leadWebhook, recipients.pageViewWebhook, recipients.emailProvider]
+    .filter((recipient): recipient is Recipient => recipient?.outsideEu === true)
+    .map(named)
+  const names = [...new Set([...abroad, ...(metaPixel ? ['Meta, si vous l’acceptez'] : [])])]
+  if (names.length === 0) {
+    return [
+      p(
+        'Aucun des prestataires nommés ci-dessus ne traite vos données hors de l’Union européenne.',
+      ),
+    ]
+  }
+  return [
+    p(
+      `Certains de nos prestataires (${names.join(', ')}) peuvent traiter des données hors de l’Union européenne, notamment aux États-Unis. Ces transferts sont encadrés par une décision d’adéquation de la Commission européenne (cadre de protection des données UE–États-Unis) ou par ses clauses contractuelles types. Vous pouvez en obtenir une copie en nous écrivant.`,
+    ),
+  ]
+}
+
+/**
+ * Politique de confidentialité: RGPD art. 13 information for the visitors who leave a lead. It
+ * names the recipients the configuration declares (the build and the server refuse a setting
+ * whose recipient it omits, see src/config/privacy-recipients.ts), describes the pixel only in
+ * builds that have one, and the audience counts only where the relay counts the funnel.
+ */
+export const privacyPolicy = (processing: PolicyProcessing) =>
   ({
     title: 'Politique de confidentialité',
     intro: `${company.legalName} attache une grande importance à la protection de vos données personnelles. Cette page explique quelles données nous collectons, pourquoi, et comment exercer vos droits.`,
@@ -93,9 +170,7 @@ export const privacyPolicy = ({
           p(
             'Les données de prêt de l’estimation, si vous les envoyez, servent à préparer l’appel : votre conseiller connaît déjà l’ordre de grandeur de votre économie et vous rappelle au créneau choisi. Elles suivent la même base légale (votre consentement) et la même durée de conservation que vos coordonnées.',
           ),
-          p(
-            'Quand vous arrivez d’une de nos annonces, l’adresse de la page contient un identifiant de clic (paramètre « uid ») : nous enregistrons cet identifiant et l’heure de votre arrivée, sans cookie et sans rien lire dans votre navigateur, pour savoir quelles annonces amènent des visiteurs.',
-          ),
+          pageViewBlock(processing.recipients),
           p(
             'Si vous envoyez ensuite le formulaire, votre demande indique aussi l’annonce dont vous venez, telle que l’adresse de la page la décrit : les références de la campagne, de l’ensemble de publicités et de l’annonce, et l’identifiant de clic que Meta ajoute à ses liens (paramètre « fbclid »). Elles sont lues dans l’adresse, sans cookie, et conservées avec votre demande, pour savoir quelles annonces amènent des demandes.',
           ),
@@ -108,7 +183,7 @@ export const privacyPolicy = ({
             'Le traitement de vos coordonnées repose sur votre consentement (article 6.1.a du règlement général sur la protection des données, RGPD), donné en cochant la case prévue dans le formulaire. Vous pouvez le retirer à tout moment, sans que cela remette en cause les traitements déjà effectués.',
           ),
           p(
-            'L’enregistrement des identifiants de clic et des références de l’annonce repose sur notre intérêt légitime à mesurer l’efficacité de nos annonces (article 6.1.f du RGPD) ; vous pouvez vous y opposer à tout moment en nous écrivant.',
+            'L’utilisation des identifiants de clic et des références de l’annonce repose sur notre intérêt légitime à mesurer l’efficacité de nos annonces (article 6.1.f du RGPD) ; vous pouvez vous y opposer à tout moment en nous écrivant.',
           ),
         ],
       },
@@ -122,19 +197,11 @@ export const privacyPolicy = ({
       },
       {
         title: 'Destinataires',
-        blocks: [
-          p(
-            'Vos données sont destinées à nos conseillers. Elles ne sont partagées qu’avec les assureurs ou intermédiaires partenaires, et uniquement pour l’étude et la mise en place de votre contrat, ainsi qu’avec nos prestataires techniques (hébergement, outils de gestion), tenus par contrat à la confidentialité. Elles ne sont jamais vendues à des tiers.',
-          ),
-        ],
+        blocks: recipientBlocks(processing),
       },
       {
         title: 'Transferts hors de l’Union européenne',
-        blocks: [
-          p(
-            'Certains de nos prestataires (outil d’automatisation qui reçoit les demandes et, si vous l’acceptez, Meta) peuvent traiter des données hors de l’Union européenne, notamment aux États-Unis. Ces transferts sont encadrés par une décision d’adéquation de la Commission européenne (cadre de protection des données UE–États-Unis) ou par ses clauses contractuelles types. Vous pouvez en obtenir une copie en nous écrivant.',
-          ),
-        ],
+        blocks: transferBlocks(processing),
       },
       {
         title: 'Vos droits',
@@ -160,10 +227,14 @@ export const privacyPolicy = ({
           ),
         ],
       },
-      ...(audienceCounts ? [{ title: 'Mesure d’audience', blocks: audienceBlocks }] : []),
+      ...(processing.audienceCounts
+        ? [{ title: 'Mesure d’audience', blocks: audienceBlocks }]
+        : []),
       {
         title: 'Cookies et traceurs',
-        blocks: metaPixel ? pixelBlocks : noTrackerBlocks,
+        blocks: processing.metaPixel
+          ? pixelBlocks(processing.recipients.metaConversionsApi)
+          : noTrackerBlocks,
       },
       {
         title: 'Contact postal',

@@ -1,90 +1,26 @@
 /**
- * The broker's identity, in one place. Legal pages, the consent label and the footer read it.
- * Every value below is a SAMPLE: replace them all before going live (the production build lists
- * those left, see `findSampleValues`).
+ * The broker's identity, partners, reviews and declared recipients, read from site.config.yaml
+ * (site.config.example.yaml until the broker writes theirs) and checked at build time: see the
+ * README's configuration section. Legal pages, the consent label, the footer and the emails read
+ * it from here.
  */
-export interface PostalAddress {
-  street: string
-  postalCode: string
-  city: string
-  country: string
-}
+import { brokerIdentity, demoSite, siteConfigValues } from '@/config/site-config-values'
+import type { PostalAddress, SiteConfig } from '@/config/site-config-schema'
 
-export interface SiteConfig {
-  /** Trading name shown in the header, titles and footer. */
-  brandName: string
-  /** Public origin, without trailing slash; used for canonical and Open Graph URLs. */
-  siteUrl: string
-  company: {
-    legalName: string
-    legalForm: string
-    shareCapital: string
-    rcs: string
-    /** Registration number at ORIAS, the French register of insurance intermediaries. */
-    orias: string
-    oriasCategory: string
-    headOffice: PostalAddress
-    email: string
-    phone: string
-  }
-  publicationManager: string
-  host: { name: string; address: PostalAddress; phone: string }
-  mediator: { name: string; address: PostalAddress; website: string }
-  complaints: { email: string; address: PostalAddress }
-  dataProtection: { email: string; address: PostalAddress }
-}
+export type { Partner, PostalAddress, SiteConfig, Testimonial } from '@/config/site-config-schema'
 
-const headOffice: PostalAddress = {
-  street: '1 rue de l’Exemple',
-  postalCode: '75001',
-  city: 'Paris',
-  country: 'France',
-}
+export const siteConfig: SiteConfig = siteConfigValues
 
 /**
- * Who will call, as the consent label names them. Kept apart so that the landing page's script,
- * which shows the label, carries these two values and not the whole configuration.
+ * Who will call, as the consent label names them. A value of its own so that the landing page's
+ * script, which shows the label, carries these two values and not the whole configuration.
  */
-export const brokerIdentity = {
-  legalName: 'Exemple Courtage SAS',
-  /** Registration number at ORIAS, the French register of insurance intermediaries. */
-  orias: '00 000 000',
-}
+export { brokerIdentity }
 
-export const siteConfig = {
-  brandName: 'Exemple Assurance Prêt',
-  siteUrl: 'https://www.example.fr',
-  company: {
-    ...brokerIdentity,
-    legalForm: 'Société par actions simplifiée (SAS)',
-    shareCapital: '10 000 €',
-    rcs: 'RCS Paris 000 000 000',
-    oriasCategory: 'Courtier en assurance (COA)',
-    headOffice,
-    email: 'contact@example.fr',
-    phone: '01 00 00 00 00',
-  },
-  publicationManager: 'Prénom Nom (exemple), président',
-  host: {
-    name: 'Hébergeur Exemple SAS',
-    address: {
-      street: '2 avenue de l’Exemple',
-      postalCode: '69000',
-      city: 'Lyon',
-      country: 'France',
-    },
-    phone: '04 00 00 00 00',
-  },
-  mediator: {
-    name: 'Médiateur de l’assurance (exemple)',
-    address: { street: 'TSA 00000', postalCode: '75000', city: 'Paris', country: 'France' },
-    website: 'https://www.example.org',
-  },
-  complaints: { email: 'reclamations@example.fr', address: headOffice },
-  dataProtection: { email: 'dpo@example.fr', address: headOffice },
-} satisfies SiteConfig
+/** Whether sample values remain: every page then says it is a demonstration site. */
+export { demoSite }
 
-/** The ACPR, supervisor of insurance intermediaries: a public fact, not a sample. */
+/** The ACPR, supervisor of insurance intermediaries: a public fact, not a setting. */
 export const supervisor = {
   name: 'Autorité de contrôle prudentiel et de résolution (ACPR)',
   address: {
@@ -98,19 +34,4 @@ export const supervisor = {
 
 export function formatAddress(address: PostalAddress): string {
   return `${address.street}, ${address.postalCode} ${address.city}, ${address.country}`
-}
-
-const samplePatterns = [/exemple/i, /example\./i, /\b0{2,3}( 0{2,3})+\b/, /\b0{5}\b/, /Prénom Nom/]
-
-/** Lists the dotted paths of configuration values that still look like the shipped samples. */
-export function findSampleValues(config: unknown, prefix = ''): string[] {
-  if (typeof config === 'string') {
-    return samplePatterns.some((pattern) => pattern.test(config)) ? [prefix] : []
-  }
-  if (config !== null && typeof config === 'object') {
-    return Object.entries(config).flatMap(([key, value]) =>
-      findSampleValues(value, prefix ? `${prefix}.${key}` : key),
-    )
-  }
-  return []
 }
