@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { waitForHydration } from './support/hydration'
 import { test, expect } from './support/fixtures'
 import { fillLead, leadRequestsFor, submitButton, uniqueLead } from './support/leads'
 import { estimateFields } from '../src/content/estimate'
@@ -18,11 +19,7 @@ const figures = async (page: Page) =>
 /** Waits until the landing page's code has hydrated the estimate. */
 async function hydrated(page: Page) {
   await expect(page.locator('[data-island="savings-estimator"] fieldset')).toBeVisible()
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('#estimate-amount') ?? {}).some((key) =>
-      key.startsWith('__react'),
-    ),
-  )
+  await waitForHydration(page, '#estimate-amount')
 }
 
 for (const viewport of [

@@ -8,6 +8,7 @@ import {
   submitButton,
   uniqueLead,
 } from './support/leads'
+import { waitForHydration } from './support/hydration'
 import { variantUrl, webhookOrigin } from './support/ports'
 import { leadFormCopy } from '../src/content/lead-form'
 import { originKeys } from '../src/features/lead/lead-contract'
@@ -54,6 +55,7 @@ test.describe('lead form: validation', () => {
     page,
   }) => {
     await page.goto('/')
+    await waitForHydration(page, '#field-nom')
     const cases = [
       { label: 'Nom', value: '   ', message: leadMessages.nomRequired },
       { label: 'Prénom', value: '', message: leadMessages.prenomRequired },
