@@ -1,7 +1,8 @@
 /**
  * Builds the site: the browser bundles with Vite, then one HTML file per route pre-rendered with
  * react-dom/server, CSS inlined, scripts only where a page is interactive. Output: `dist/` (or
- * OUT_DIR). A bad VITE_* value stops the build with a message saying which and why.
+ * OUT_DIR), with the stamp of its inputs that `npm start` compares (scripts/build-stamp.mjs). A bad
+ * VITE_* value stops the build with a message saying which and why.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -14,6 +15,7 @@ import { ClientEnvError, parseClientEnv, type ClientEnv } from '../src/config/cl
 import { allRoutes, type RouteId } from '../src/config/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
+import { computeStamp, writeStamp } from './build-stamp.mjs'
 import { renderHeadersFile } from './security-headers'
 
 type ServerEntry = typeof import('../src/entry-server')
@@ -68,6 +70,8 @@ function scriptFiles(manifest: Manifest, name: EntryName) {
 }
 
 async function main(): Promise<void> {
+  // Taken before building: a file edited meanwhile then differs from the stamp and is built next time.
+  const stamp = computeStamp(root, 'site')
   const env = { ...loadEnv(mode, root, 'VITE_'), ...pickViteEnv(process.env) }
   const clientEnv = parseClientEnv(env)
 
@@ -158,6 +162,8 @@ async function main(): Promise<void> {
     await rm(path.join(outDir, entryOf(manifest, inlined).file))
   }
   await precompress(outDir)
+  // Last, so that only a finished build has one (scripts/ensure-build.mjs).
+  writeStamp(outDir, stamp)
   console.log(`Built ${allRoutes.length} pages into ${path.relative(root, outDir) || '.'}/`)
 }
 
