@@ -7,12 +7,15 @@ import path from 'node:path'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
+import { computeStamp, writeStamp } from './build-stamp.mjs'
 import { precompress } from './precompress'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const adminOutDir = path.resolve(root, process.env.ADMIN_DIST_DIR?.trim() || 'dist-admin')
 
 export async function buildAdmin(outDir: string = adminOutDir): Promise<void> {
+  // Taken before building: a file edited meanwhile then differs from the stamp and is built next time.
+  const stamp = computeStamp(root, 'admin')
   await build({
     root: path.join(root, 'admin'),
     base: '/admin/',
@@ -32,6 +35,8 @@ export async function buildAdmin(outDir: string = adminOutDir): Promise<void> {
     },
   })
   await precompress(outDir)
+  // Last, so that only a finished build has one (scripts/ensure-build.mjs).
+  writeStamp(outDir, stamp)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -10,6 +10,7 @@ import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { build } from 'vite'
 import { siteConfigPlugin } from './site-config-plugin'
+import { computeStamp, writeStamp } from './build-stamp.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const serverOutDir = path.join(root, 'dist-server')
@@ -30,6 +31,8 @@ function isPackage(id: string): boolean {
 }
 
 export async function buildServer(): Promise<void> {
+  // Taken before compiling: a file edited meanwhile then differs from the stamp and is built next time.
+  const stamp = computeStamp(root, 'server')
   await build({
     root,
     configFile: false,
@@ -56,6 +59,7 @@ export async function buildServer(): Promise<void> {
       },
     },
   })
+  writeStamp(serverOutDir, stamp)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

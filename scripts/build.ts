@@ -1,9 +1,10 @@
 /**
  * Builds the site: the browser bundles with Vite, then one HTML file per route pre-rendered with
  * react-dom/server, CSS inlined, scripts only where a page is interactive. Output: `dist/` (or
- * OUT_DIR). A bad VITE_* value or a bad field of site.config.yaml stops the build with a message
- * saying which and why; so does a sample value left in a production build (NODE_ENV=production),
- * unless ALLOW_SAMPLE_CONTENT=true.
+ * OUT_DIR), with the stamp of its inputs that `npm start` compares (scripts/build-stamp.mjs). A bad
+ * VITE_* value or a bad field of site.config.yaml stops the build with a message saying which and
+ * why; so does a sample value left in a production build (NODE_ENV=production), unless
+ * ALLOW_SAMPLE_CONTENT=true.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -28,6 +29,7 @@ import { allRoutes, type RouteId } from '../src/config/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
 import { precompress } from './precompress'
+import { computeStamp, writeStamp } from './build-stamp.mjs'
 import { renderHeadersFile } from './security-headers'
 
 type ServerEntry = typeof import('../src/entry-server')
@@ -153,6 +155,8 @@ async function removeUnusedSampleLogos(loaded: LoadedSiteConfig): Promise<void> 
 }
 
 async function main(): Promise<void> {
+  // Taken before building: a file edited meanwhile then differs from the stamp and is built next time.
+  const stamp = computeStamp(root, 'site')
   const env = { ...loadEnv(mode, root, 'VITE_'), ...pickViteEnv(process.env) }
   const clientEnv = parseClientEnv(env)
   const loaded = readSiteConfig()
@@ -240,6 +244,8 @@ async function main(): Promise<void> {
   }
   await removeUnusedSampleLogos(loaded)
   await precompress(outDir)
+  // Last, so that only a finished build has one (scripts/ensure-build.mjs).
+  writeStamp(outDir, stamp)
   console.log(`Built ${allRoutes.length} pages into ${path.relative(root, outDir) || '.'}/`)
 }
 

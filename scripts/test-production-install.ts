@@ -6,12 +6,12 @@
  * SIGTERM must stop the server cleanly. Usage: tsx scripts/test-production-install.ts
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, lstatSync, realpathSync } from 'node:fs'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
+import { existsSync, realpathSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { leadFormCopy } from '../src/content/lead-form'
 import { freePort } from '../server/test-support/free-port'
+import { copyProject } from './copy-project'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -57,21 +57,13 @@ function check(condition: boolean, what: string): void {
 }
 
 async function main(): Promise<void> {
-  const copy = await mkdtemp(path.join(os.tmpdir(), 'production-install-'))
+  const copy = await copyProject(root, 'production-install-')
   try {
-    // The project's own files as git knows them (working tree included), and its installed
-    // packages as hard links: as fast as a copy gets, and `npm ci` then replaces them in the copy only.
-    const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], root)
-      .split('\0')
-      .filter((file) => file && file !== 'node_modules' && existsSync(path.join(root, file)))
-    for (const file of files) await cp(path.join(root, file), path.join(copy, file))
-    // The folder itself, not a symlink to it (a work tree may link a shared one): `npm ci` in
-    // the copy would empty the folder the link points to.
-    const installed = realpathSync(path.join(root, 'node_modules'))
-    run('cp', ['-al', installed, path.join(copy, 'node_modules')], root)
-    if (lstatSync(path.join(copy, 'node_modules')).isSymbolicLink()) {
-      throw new Error('The copy of node_modules is a symlink: npm ci would empty the original.')
-    }
+    // The installed packages as hard links: as fast as a copy gets, and `npm ci` then replaces
+    // them in the copy only. Resolved first: in a git worktree node_modules may be a link to
+    // another checkout's, which `npm ci` must never empty.
+    const packages = realpathSync(path.join(root, 'node_modules'))
+    run('cp', ['-al', packages, path.join(copy, 'node_modules')], root)
 
     console.log('Full install: npm run build')
     run('npm', ['run', 'build'], copy)

@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the site when there is no build yet, then serves it and the relay on PORT.
+ * Serves the site and the relay on PORT. `npm start` runs it compiled, once scripts/ensure-build.mjs
+ * has brought both builds up to date; run directly, it still builds a missing site first.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'

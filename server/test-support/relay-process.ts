@@ -17,6 +17,16 @@ export interface RelayProcess {
   exited: Promise<number | string>
 }
 
+/** What a server process needs of the test's environment, and nothing else: no stray setting. */
+export function processBasics(port: number): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+  }
+}
+
 export async function startRelayProcess(
   env: Record<string, string>,
   /** A command the server runs under, such as `['prlimit', '--nofile=1024', '--']`. */
@@ -30,13 +40,7 @@ export async function startRelayProcess(
   ]
   const child = spawn(program, args, {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
+    env: { ...processBasics(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
