@@ -52,9 +52,16 @@ function configFile(name: string, text: string): string {
 }
 
 /** Every text file under `dir` (compressed twins left out: they hold the same text). */
+/**
+ * What the build publishes. The build stamp (`.build-stamp.json`) is left out: it lists the
+ * repository's files, sample logos among them, and is never served (dotfiles are not).
+ */
 function textFiles(dir: string): { file: string; text: string }[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !/\.(br|gz|png)$/.test(entry.name))
+    .filter(
+      (entry) =>
+        entry.isFile() && !/\.(br|gz|png)$/.test(entry.name) && entry.name !== '.build-stamp.json',
+    )
     .map((entry) => {
       const file = path.join(entry.parentPath, entry.name)
       return { file: path.relative(dir, file), text: readFileSync(file, 'utf8') }

@@ -58,7 +58,9 @@ const stale = targets.flatMap((target) => {
 })
 
 if (stale.length > 0) {
-  const what = stale.map((entry) => builds[entry.target].name).join(' and ')
+  const names = stale.map((entry) => builds[entry.target].name)
+  const what =
+    names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : `${names[0]}`
   const missing = stale.some((entry) => entry.missing)
   const why = missing
     ? 'there is no build yet'

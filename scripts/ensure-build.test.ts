@@ -28,9 +28,19 @@ interface Start {
 }
 
 let copy: string
+/** The example configuration, with the page-view webhook's recipient declared as the build requires. */
+let siteConfig: string
 beforeAll(async () => {
   copy = await copyProject(root, 'ensure-build-')
   await symlink(path.join(root, 'node_modules'), path.join(copy, 'node_modules'))
+  const example = await readFile(path.join(copy, 'site.config.example.yaml'), 'utf8')
+  const declared = example.replace(
+    / {2}# pageViewWebhook:\n {2}# {3}name: (.*)\n {2}# {3}outsideEu: (.*)\n/,
+    '  pageViewWebhook:\n    name: $1\n    outsideEu: $2\n',
+  )
+  expect(declared).not.toBe(example)
+  siteConfig = path.join(copy, 'test.site.config.yaml')
+  await writeFile(siteConfig, declared)
 })
 afterAll(() => rm(copy, { recursive: true, force: true }))
 
@@ -43,6 +53,7 @@ async function npmStart(variables: Record<string, string>): Promise<Start> {
       ...processBasics(port),
       DATA_DIR: path.join(copy, '.data'),
       LOG_LEVEL: 'warn',
+      SITE_CONFIG: siteConfig,
       ...variables,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -77,15 +88,17 @@ function builtAt(folder: string): number {
 describe('npm start follows the inputs of the build', { timeout: 600_000 }, () => {
   it('builds on the first start, with the configured page-view webhook in the page', async () => {
     const start = await npmStart({ [webhookVariable]: 'https://first.example/page-views' })
-    expect(start.lines).toEqual(['Building the site and the server: there is no build yet.'])
+    expect(start.lines).toEqual([
+      'Building the site, the back-office and the server: there is no build yet.',
+    ])
     expect(start.page).toContain('data-page-view="https://first.example/page-views"')
   })
 
   it('starts at once when nothing changed', async () => {
-    const before = [builtAt('dist'), builtAt('dist-server')]
+    const before = [builtAt('dist'), builtAt('dist-admin'), builtAt('dist-server')]
     const start = await npmStart({ [webhookVariable]: 'https://first.example/page-views' })
     expect(start.lines).toEqual([])
-    expect([builtAt('dist'), builtAt('dist-server')]).toEqual(before)
+    expect([builtAt('dist'), builtAt('dist-admin'), builtAt('dist-server')]).toEqual(before)
     expect(start.page).toContain('data-page-view="https://first.example/page-views"')
   })
 
@@ -109,6 +122,20 @@ describe('npm start follows the inputs of the build', { timeout: 600_000 }, () =
       'Rebuilding the site and the server: src/content/landing.ts changed since the last build.',
     ])
     expect(start.page).toContain('Épargnez')
+  })
+
+  it('rebuilds the site and the server when the site configuration changed, and serves the new name', async () => {
+    const before = await readFile(siteConfig, 'utf8')
+    await writeFile(
+      siteConfig,
+      before.replace('brandName: Exemple Assurance Prêt', 'brandName: Courtage Renommé'),
+    )
+    const start = await npmStart({ [webhookVariable]: 'https://second.example/page-views' })
+    expect(start.lines).toEqual([
+      `Rebuilding the site and the server: ${siteConfig} changed since the last build.`,
+    ])
+    expect(start.page).toContain('Courtage Renommé')
+    expect(start.page).not.toContain('Exemple Assurance Prêt')
   })
 
   it('without the development dependencies, stops when site.config.yaml changed and starts when it is back', async () => {
