@@ -7,11 +7,10 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
 import { parseJsonBodies, registerApiErrorHandler } from '../api/api-errors'
 import type { RelayServices } from '../api/relay-services'
 import type { ServerConfig } from '../config'
-import type { DeliveryPlan } from '../delivery/destinations'
-import type { Database } from '../storage/database'
-import { audit, requireAdminApi, requireSameOrigin } from './admin-auth'
+import type { Database, Sql } from '../storage/database'
+import { audit, requireAdminApi, requireSameOrigin, type AdminUser } from './admin-auth'
 import { adminAssetsPrefix, registerAdminPages } from './admin-pages'
-import { registerAdminScreensApi } from './admin-screens-api'
+import { registerAdminScreensApi, type AuditAction } from './admin-screens-api'
 import { createAdminSessions } from './admin-sessions'
 import { registerLoginRoutes } from './login-routes'
 import { createLoginThrottle } from './login-throttle'
@@ -20,14 +19,21 @@ import { unknownAccountHash } from './passwords'
 /** What the screens' routes get to work with. */
 export interface AdminScreensDeps {
   db: Database
-  deliveries: DeliveryPlan
   /** Tells the delivery worker that deliveries are due now (after a replay). */
-  wakeDeliveries: () => void
+  wakeDeliveries?: () => void
   /** Already applied to every route of the scope; for a route registered elsewhere. */
   requireAdminApi: preHandlerAsyncHookHandler
   /** Already applied to every state-changing request of the scope; likewise. */
   requireSameOrigin: preHandlerAsyncHookHandler
-  audit: typeof audit
+  /** Writes one audit row, inside the caller's transaction when given one. */
+  audit: (
+    db: Sql,
+    user: AdminUser,
+    action: AuditAction,
+    details?: Record<string, unknown>,
+  ) => Promise<void>
+  /** The clock the call rules read (tests move it); the real one when absent. */
+  now?: () => Date
 }
 
 /** Scripts, styles and data from this server only; no inline code, no frames, no plugins. */
@@ -81,7 +87,6 @@ export async function registerAdmin(
         screens.addHook('preHandler', loggedIn)
         await registerAdminScreensApi(screens, {
           db,
-          deliveries: services.deliveries,
           wakeDeliveries: () => services.onLeadStored(),
           requireAdminApi: loggedIn,
           requireSameOrigin: sameOrigin,

@@ -23,7 +23,8 @@ export interface StatsRow extends Omit<FunnelStatsRow, 'utm_campaign'> {
   start_to_lead: number | null
 }
 
-const rate = (part: number, whole: number) =>
+/** `part / whole` to 4 decimals; `null` when there is nothing to divide. */
+export const rate = (part: number, whole: number) =>
   whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000
 
 function withRates(row: FunnelStatsRow): StatsRow {

@@ -192,12 +192,15 @@ export async function undoneDeliveries(db: Sql): Promise<UndoneDelivery[]> {
 
 /**
  * Puts deliveries back in the queue, due now, their failure clock reset: every undelivered one of
- * a lead, or every parked one (of one destination); one under way is left to finish. Resolves
- * with how many.
+ * a lead, or every parked one (of one destination, or the one of a lead, destination and event);
+ * one under way is left to finish. Resolves with how many.
  */
 export async function replayDeliveries(
   db: Sql,
-  which: { leadId: string } | { parked: true; destination?: string | undefined },
+  which:
+    | { leadId: string }
+    | { parked: true; destination?: string | undefined }
+    | { parked: true; leadId: string; destination: string; event: string },
 ): Promise<number> {
   const rows = await db.query(
     `UPDATE lead_deliveries
@@ -209,8 +212,16 @@ export async function replayDeliveries(
        AND ($1::uuid IS NULL OR lead_id = $1::uuid)
        AND ($2::boolean IS NOT TRUE OR state = 'parked')
        AND ($3::text IS NULL OR destination = $3::text)
+       AND ($4::text IS NULL OR event = $4::text)
      RETURNING 1`,
-    'leadId' in which ? [which.leadId, null, null] : [null, true, which.destination ?? null],
+    'parked' in which
+      ? [
+          'leadId' in which ? which.leadId : null,
+          true,
+          which.destination ?? null,
+          'event' in which ? which.event : null,
+        ]
+      : [which.leadId, null, null, null],
   )
   return rows.length
 }

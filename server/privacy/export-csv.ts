@@ -81,18 +81,24 @@ function originCells(row: OriginColumns): Record<OriginKey, string> {
 /** Rows read per query: small enough that a request waiting for the database waits little. */
 export const exportBatchSize = 250
 
+/** Which leads an export holds: all of them, one person's, or a list the back-office chose. */
+export interface ExportFilter {
+  email?: string | undefined
+  /** Ids in export order (oldest first); batches are taken from it, never the whole list at once. */
+  ids?: readonly string[] | undefined
+}
+
 /**
  * The CSV in pieces, the header first, then one piece per batch of leads read in `(received_at,
  * id)` order from where the last batch ended. A large export never builds the whole file in
  * memory, and never holds the embedded database (one statement at a time) for more than a batch.
  */
-export async function* leadsCsvChunks(
-  db: Sql,
-  filter: { email?: string | undefined } = {},
-): AsyncGenerator<string> {
+export async function* leadsCsvChunks(db: Sql, filter: ExportFilter = {}): AsyncGenerator<string> {
   yield `${columns.map(csvCell).join(',')}\r\n`
   let after: { receivedAt: string; id: string } | undefined
-  for (;;) {
+  for (let batch = 0; ; batch += 1) {
+    const ids = filter.ids?.slice(batch * exportBatchSize, (batch + 1) * exportBatchSize)
+    if (ids?.length === 0) return
     const rows = await db.query<LeadRow & { cursor: string }>(
       `SELECT id, received_at, received_at::text AS cursor, c.last_interaction_at, delivered_at,
               consent_withdrawn_at, payload, consent_text, consentement_publicite, client_ip,
@@ -100,22 +106,29 @@ export async function* leadsCsvChunks(
        FROM leads AS l JOIN contacts AS c ON c.email = l.email
        WHERE ($1::text IS NULL OR l.email = lower(trim($1::text)))
          AND ($2::timestamptz IS NULL OR (received_at, id) > ($2::timestamptz, $3::uuid))
+         AND ($5::uuid[] IS NULL OR id = ANY($5::uuid[]))
        ORDER BY received_at, id
        LIMIT $4`,
-      [filter.email ?? null, after?.receivedAt ?? null, after?.id ?? null, exportBatchSize],
+      [
+        filter.email ?? null,
+        ids ? null : (after?.receivedAt ?? null),
+        ids ? null : (after?.id ?? null),
+        exportBatchSize,
+        ids ?? null,
+      ],
     )
-    if (rows.length === 0) return
-    yield rows.map((row) => `${csvLine(row)}\r\n`).join('')
+    if (rows.length > 0) yield rows.map((row) => `${csvLine(row)}\r\n`).join('')
     const last = rows.at(-1)
-    if (!last || rows.length < exportBatchSize) return
-    after = { receivedAt: last.cursor, id: last.id }
+    // A listed lead may have been erased meanwhile: a short batch of a list is not its end.
+    if (!ids && (!last || rows.length < exportBatchSize)) return
+    if (last) after = { receivedAt: last.cursor, id: last.id }
     // Lets the requests that arrived meanwhile (a health check, a lead) reach the database first.
     await new Promise((resolve) => setImmediate(resolve))
   }
 }
 
 /** The whole CSV as one string: for small exports and tests. */
-export async function exportLeadsCsv(db: Sql, filter: { email?: string } = {}): Promise<string> {
+export async function exportLeadsCsv(db: Sql, filter: ExportFilter = {}): Promise<string> {
   let csv = ''
   for await (const chunk of leadsCsvChunks(db, filter)) csv += chunk
   return csv

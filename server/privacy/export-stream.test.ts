@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { leadCommandOutput } from '../commands/lead-commands'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'
-import { exportBatchSize } from './export-csv'
+import { exportBatchSize, exportLeadsCsv, leadsCsvChunks } from './export-csv'
 
 const leads = exportBatchSize * 4 + 7
 
@@ -54,5 +54,24 @@ describe.each(databaseKinds())('leads:export on the %s database', { timeout: 60_
       .map((line) => /export-(\d+)@/.exec(line)?.[1])
     expect(emails).toHaveLength(leads)
     expect(new Set(emails).size).toBe(leads)
+  })
+
+  it('exports a list of ids batch by batch, as the whole export shows them', async () => {
+    const ids = (
+      await relay().db.query<{ id: string }>(
+        "SELECT id FROM leads WHERE email LIKE 'export-%' ORDER BY received_at, id",
+      )
+    ).map((row) => row.id)
+    const some = ids.filter((_, index) => index % 2 === 0)
+    const chunks: string[] = []
+    for await (const chunk of leadsCsvChunks(relay().db, { ids: some })) chunks.push(chunk)
+    expect(chunks).toHaveLength(1 + Math.ceil(some.length / exportBatchSize))
+    const whole = (await exportLeadsCsv(relay().db)).split('\r\n')
+    const lines = chunks.join('').split('\r\n')
+    expect(lines).toEqual([
+      whole[0],
+      ...whole.filter((line) => some.some((id) => line.startsWith(`"${id}"`))),
+      '',
+    ])
   })
 })

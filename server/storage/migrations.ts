@@ -234,6 +234,23 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX admin_audit_at_idx ON admin_audit (at)',
     ],
   },
+  {
+    id: 10,
+    name: "the broker's call attempts",
+    statements: [
+      // The caller is kept as an email, not a reference: removing an account keeps its calls, which
+      // still count against the limits of D223-9.
+      `CREATE TABLE lead_calls (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        at timestamptz NOT NULL DEFAULT now(),
+        outcome text NOT NULL CHECK (outcome IN ('tentative', 'joint', 'ne_plus_appeler')),
+        admin_email text NOT NULL
+      )`,
+      'CREATE INDEX lead_calls_lead_idx ON lead_calls (lead_id, at)',
+      'CREATE INDEX lead_calls_at_idx ON lead_calls (at)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */

@@ -1,0 +1,172 @@
+/**
+ * When the broker may call a lead, as pure functions of the lead and the calls recorded, so that
+ * the list, the buttons and the refusals all say the same thing:
+ * - the request is worth a call for 30 days (Code des assurances R112-7: later, the call is no
+ *   longer one the person asked for);
+ * - at most 4 calls or attempts in 30 days to one person (Code de la consommation D223-9), counted
+ *   over all their leads (same email or same phone, as a withdrawal of consent reaches them);
+ * - none after a withdrawal of consent (L223-1) or after "Ne plus appeler", for every request the
+ *   person made until then: a later request is a new consent.
+ */
+
+export const callOutcomes = ['tentative', 'joint', 'ne_plus_appeler'] as const
+export type CallOutcome = (typeof callOutcomes)[number]
+
+export const maxCallsPerWindow = 4
+export const callWindowDays = 30
+/** R112-7: a call more than 30 days after the request was not requested. */
+export const requestValidityDays = 30
+
+const dayMs = 86_400_000
+
+export interface RecordedCall {
+  leadId: string
+  at: Date
+  outcome: CallOutcome
+}
+
+export interface LeadCallFacts {
+  id: string
+  receivedAt: Date
+  consentWithdrawnAt: Date | null
+  /** Calls recorded on any lead of the same person (this one included), in any order. */
+  personCalls: readonly RecordedCall[]
+}
+
+/** Why a lead cannot be called now. */
+export type NotCallableReason =
+  'consentement_retire' | 'ne_plus_appeler' | 'delai_depasse' | 'maximum_atteint'
+
+/**
+ * What the broker can do with a lead now, one state each:
+ * `nouveau` never called; `a_rappeler` called, not reached yet; `joint` reached, still callable
+ * (a follow-up); `en_attente` the 4 calls of the window are used, callable again later; `clos`
+ * never again.
+ */
+export const callStates = ['nouveau', 'a_rappeler', 'joint', 'en_attente', 'clos'] as const
+export type CallState = (typeof callStates)[number]
+
+export interface CallStanding {
+  state: CallState
+  /** `null` when a call is allowed now. */
+  reason: NotCallableReason | null
+  /** The last moment a call counts as requested. */
+  deadline: Date
+  /** Calls or attempts the person may still get in the 30 days ending now. */
+  attemptsLeft: number
+  /** When the 4-call limit frees a call again, if before the deadline. */
+  nextCallAt: Date | null
+  /** Calls recorded on this lead, and the last one. */
+  calls: number
+  lastCall: { at: Date; outcome: CallOutcome } | null
+}
+
+const counts = (call: RecordedCall) => call.outcome !== 'ne_plus_appeler'
+
+export function requestDeadline(receivedAt: Date): Date {
+  return new Date(receivedAt.getTime() + requestValidityDays * dayMs)
+}
+
+export function callStanding(lead: LeadCallFacts, now: Date): CallStanding {
+  const deadline = requestDeadline(lead.receivedAt)
+  const windowStart = now.getTime() - callWindowDays * dayMs
+  const inWindow = lead.personCalls
+    .filter((call) => counts(call) && call.at.getTime() > windowStart)
+    .map((call) => call.at.getTime())
+    .sort((a, b) => a - b)
+  const attemptsLeft = Math.max(0, maxCallsPerWindow - inWindow.length)
+  const own = lead.personCalls
+    .filter((call) => call.leadId === lead.id)
+    .sort((a, b) => a.at.getTime() - b.at.getTime())
+  const last = own.at(-1)
+  const refused = lead.personCalls.some(
+    (call) => call.outcome === 'ne_plus_appeler' && call.at.getTime() >= lead.receivedAt.getTime(),
+  )
+  const reason: NotCallableReason | null =
+    lead.consentWithdrawnAt !== null
+      ? 'consentement_retire'
+      : refused
+        ? 'ne_plus_appeler'
+        : now.getTime() > deadline.getTime()
+          ? 'delai_depasse'
+          : attemptsLeft === 0
+            ? 'maximum_atteint'
+            : null
+  // The call that leaves the window first frees the next one.
+  const freed =
+    inWindow.length >= maxCallsPerWindow
+      ? new Date((inWindow[inWindow.length - maxCallsPerWindow] ?? 0) + callWindowDays * dayMs)
+      : null
+  const nextCallAt = reason === 'maximum_atteint' && freed && freed <= deadline ? freed : null
+  const state: CallState =
+    reason === 'maximum_atteint'
+      ? nextCallAt
+        ? 'en_attente'
+        : 'clos'
+      : reason !== null
+        ? 'clos'
+        : own.some((call) => call.outcome === 'joint')
+          ? 'joint'
+          : own.length > 0
+            ? 'a_rappeler'
+            : 'nouveau'
+  return {
+    state,
+    reason,
+    deadline,
+    attemptsLeft: state === 'clos' ? 0 : attemptsLeft,
+    nextCallAt,
+    calls: own.length,
+    lastCall: last ? { at: last.at, outcome: last.outcome } : null,
+  }
+}
+
+/**
+ * Whether `outcome` may be recorded now: a call ("Tentative", "Joint") only when the lead is
+ * callable; "Ne plus appeler" at any time until it is recorded, withdrawn or closed for good.
+ */
+export function refusalOf(standing: CallStanding, outcome: CallOutcome): NotCallableReason | null {
+  if (outcome !== 'ne_plus_appeler') return standing.reason
+  if (standing.reason === 'consentement_retire' || standing.reason === 'ne_plus_appeler') {
+    return standing.reason
+  }
+  return null
+}
+
+const stateRank: Record<CallState, number> = {
+  nouveau: 0,
+  a_rappeler: 1,
+  joint: 2,
+  en_attente: 3,
+  clos: 4,
+}
+
+export interface RankedLead {
+  receivedAt: Date
+  standing: CallStanding
+}
+
+/**
+ * Most urgent first: leads never called, newest first (a lead called within minutes converts far
+ * more often than one called the next day); then those called but not reached, closest deadline
+ * first; then reached ones still open for a follow-up, closest deadline first; then those waiting
+ * for the 4-call limit, soonest free first; the ones that can no longer be called last, newest
+ * first.
+ */
+export function compareUrgency(a: RankedLead, b: RankedLead): number {
+  const rank = stateRank[a.standing.state] - stateRank[b.standing.state]
+  if (rank !== 0) return rank
+  const newestFirst = b.receivedAt.getTime() - a.receivedAt.getTime()
+  switch (a.standing.state) {
+    case 'nouveau':
+    case 'clos':
+      return newestFirst
+    case 'en_attente':
+      return (
+        (a.standing.nextCallAt?.getTime() ?? 0) - (b.standing.nextCallAt?.getTime() ?? 0) ||
+        newestFirst
+      )
+    default:
+      return a.standing.deadline.getTime() - b.standing.deadline.getTime() || newestFirst
+  }
+}
