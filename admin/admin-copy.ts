@@ -19,5 +19,4 @@ export const adminCopy = {
     submitting: 'Connexion…',
     expired: 'Votre session a expiré : reconnectez-vous.',
   },
-  placeholder: 'Cet écran sera bientôt disponible.',
 } as const

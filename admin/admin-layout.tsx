@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { adminCopy } from './admin-copy'
 import { adminLoginPath, adminScreens } from './admin-routes'
 import type { AdminUser } from './admin-user'
-import { api, ApiError } from './api'
+import { api, ApiError, endSession } from './api'
+import { DeliveryBanner } from './components/delivery-banner'
 import { Link } from './router'
 
 /**
@@ -34,6 +35,7 @@ export function AdminLayout({
   async function logout() {
     try {
       await api('/admin/api/logout', { method: 'POST' })
+      endSession()
       window.location.assign(adminLoginPath)
     } catch (error) {
       setLogoutError(error instanceof ApiError ? error.message : String(error))
@@ -92,6 +94,7 @@ export function AdminLayout({
           </ul>
         </nav>
       </header>
+      <DeliveryBanner pathname={pathname} />
       <main id="contenu" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6">
         <h1 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-bold text-slate-900">
           {title}

@@ -14,6 +14,13 @@ export class ApiError extends Error {
   }
 }
 
+/** Set once the broker logs out: requests still on their way then end without a redirect. */
+let sessionEnded = false
+
+export function endSession(): void {
+  sessionEnded = true
+}
+
 const genericError = 'Une erreur est survenue. Réessayez dans un instant.'
 const offline = 'Le serveur ne répond pas : vérifiez votre connexion, puis réessayez.'
 
@@ -44,7 +51,7 @@ export async function apiResponse(
     throw new ApiError(offline, 0)
   }
   if (response.status === 401 && redirectOnUnauthorized) {
-    window.location.assign(expiredSessionPath)
+    if (!sessionEnded) window.location.assign(expiredSessionPath)
     throw new ApiError('Votre session a expiré : reconnectez-vous.', 401)
   }
   if (!response.ok) {

@@ -220,6 +220,9 @@ test.describe('an expired session', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
+  // Each of the screen's requests meets the ended session.
+  test.use({ expectedConsoleErrors: /status of 401/ })
+
   test('sends the broker back to the login, saying the session expired', async ({ page }) => {
     const account = createAdminAccount(dataDir)
     const origin = `http://127.0.0.1:${adminShortIdlePort}`

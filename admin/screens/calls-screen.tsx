@@ -1,5 +1,205 @@
-import { adminCopy } from '../admin-copy'
+import { useId, useState, type FormEvent } from 'react'
+import type { CallState } from '../../server/admin/call-rules'
+import type { LeadCard as Lead } from '../../server/admin/leads-to-call'
+import { LeadCard } from '../components/lead-card'
+import { buttonClass, inputClass, labelClass, Message } from '../components/ui'
+import { count } from '../format'
+import { useApi } from '../use-api'
 
+interface LeadsAnswer {
+  total: number
+  leads: Lead[]
+  page: number
+  pageSize: number
+  campaigns: string[]
+  callingHours: { open: boolean; text: string }
+}
+
+const stateOptions: { value: CallState; label: string }[] = [
+  { value: 'nouveau', label: 'Jamais appelé' },
+  { value: 'a_rappeler', label: 'À rappeler' },
+  { value: 'joint', label: 'Joint' },
+  { value: 'en_attente', label: 'En attente (limite d’appels)' },
+  { value: 'clos', label: 'Clos : plus d’appel possible' },
+]
+
+/** The select's value for leads that came without a campaign (the API's empty `campagne`). */
+const noCampaign = '(aucune)'
+
+interface Filter {
+  q: string
+  campaign: string
+  state: string
+  order: 'urgence' | 'recents'
+}
+
+const emptyFilter: Filter = { q: '', campaign: '', state: '', order: 'urgence' }
+
+/** The API's parameters for a filter; `page` only for the list, not the export. */
+function params(filter: Filter, page?: number): string {
+  const query = new URLSearchParams()
+  if (filter.q.trim()) query.set('q', filter.q.trim())
+  if (filter.campaign) query.set('campagne', filter.campaign === noCampaign ? '' : filter.campaign)
+  if (filter.state) query.set('etat', filter.state)
+  if (page !== undefined) {
+    query.set('tri', filter.order)
+    query.set('page', String(page))
+  }
+  const text = query.toString()
+  return text ? `?${text}` : ''
+}
+
+/** The home screen: the leads to call, most urgent first, searched and filtered, and their export. */
 export function CallsScreen() {
-  return <p className="text-slate-700">{adminCopy.placeholder}</p>
+  const id = useId()
+  const [filter, setFilter] = useState<Filter>(emptyFilter)
+  const [page, setPage] = useState(1)
+  const list = useApi<LeadsAnswer>(`/admin/api/leads${params(filter, page)}`)
+  // Cards changed by a recorded call, until the list is asked again.
+  const [changed, setChanged] = useState<{ of?: LeadsAnswer; leads: Record<string, Lead> }>({
+    leads: {},
+  })
+  const leads = (list.data?.leads ?? []).map((lead) =>
+    changed.of === list.data ? (changed.leads[lead.id] ?? lead) : lead,
+  )
+
+  function apply(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    setFilter({
+      q: String(form.get('q') ?? ''),
+      campaign: String(form.get('campagne') ?? ''),
+      state: String(form.get('etat') ?? ''),
+      order: form.get('tri') === 'recents' ? 'recents' : 'urgence',
+    })
+    setPage(1)
+  }
+
+  const answer = list.data
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1
+  const filtered = params(filter) !== ''
+
+  return (
+    <div className="space-y-4">
+      {answer && (
+        <Message tone="info">
+          {answer.callingHours.open
+            ? 'Vous êtes dans les heures d’appel autorisées. '
+            : 'En dehors des heures d’appel autorisées : n’appelez pas maintenant. '}
+          {answer.callingHours.text}
+        </Message>
+      )}
+      <form
+        role="search"
+        aria-label="Filtrer les demandes"
+        onSubmit={apply}
+        className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      >
+        <label className={`${labelClass} lg:col-span-2`}>
+          Rechercher (nom, email ou téléphone)
+          <input
+            name="q"
+            type="search"
+            defaultValue={filter.q}
+            maxLength={200}
+            className={inputClass}
+          />
+        </label>
+        <label className={labelClass}>
+          Campagne
+          <select name="campagne" defaultValue={filter.campaign} className={inputClass}>
+            <option value="">Toutes</option>
+            {answer?.campaigns.map((campaign) =>
+              campaign === '' ? (
+                <option key={noCampaign} value={noCampaign}>
+                  Sans campagne
+                </option>
+              ) : (
+                <option key={campaign} value={campaign}>
+                  {campaign}
+                </option>
+              ),
+            )}
+          </select>
+        </label>
+        <label className={labelClass}>
+          État
+          <select name="etat" defaultValue={filter.state} className={inputClass}>
+            <option value="">Tous</option>
+            {stateOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={labelClass}>
+          Tri
+          <select name="tri" defaultValue={filter.order} className={inputClass}>
+            <option value="urgence">Les plus urgentes d’abord</option>
+            <option value="recents">Les plus récentes d’abord</option>
+          </select>
+        </label>
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
+          <button type="submit" className={buttonClass.primary}>
+            Filtrer
+          </button>
+          <a
+            href={`/admin/api/export.csv${params(filter)}`}
+            download
+            className={buttonClass.secondary}
+          >
+            {filtered ? 'Exporter la liste filtrée (CSV)' : 'Exporter toutes les demandes (CSV)'}
+          </a>
+        </div>
+      </form>
+
+      {list.error && <Message tone="error">{list.error}</Message>}
+      <p id={`${id}-count`} role="status" className="text-sm text-slate-700">
+        {list.loading && !answer
+          ? 'Chargement…'
+          : answer &&
+            (answer.total === 0
+              ? filtered
+                ? 'Aucune demande ne correspond à ces critères.'
+                : 'Aucune demande reçue pour l’instant.'
+              : `${count(answer.total)} demande${answer.total > 1 ? 's' : ''}, page ${answer.page} sur ${pages}`)}
+      </p>
+      <ol aria-labelledby={`${id}-count`} className="space-y-3">
+        {leads.map((lead) => (
+          <li key={lead.id}>
+            <LeadCard
+              lead={lead}
+              onChanged={(card) =>
+                setChanged((current) => ({
+                  of: list.data,
+                  leads: { ...(current.of === list.data ? current.leads : {}), [card.id]: card },
+                }))
+              }
+            />
+          </li>
+        ))}
+      </ol>
+      {pages > 1 && (
+        <nav aria-label="Pages de la liste" className="flex items-center gap-3">
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={page <= 1}
+            onClick={() => setPage((value) => value - 1)}
+          >
+            Page précédente
+          </button>
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            disabled={page >= pages}
+            onClick={() => setPage((value) => value + 1)}
+          >
+            Page suivante
+          </button>
+        </nav>
+      )}
+    </div>
+  )
 }

@@ -1,5 +1,139 @@
-import { adminCopy } from '../admin-copy'
+import { useState } from 'react'
+import type { FunnelFigures, FunnelPeriod, FunnelReport } from '../../server/admin/funnel-report'
+import { DailyChart } from '../components/daily-chart'
+import { buttonClass, ColumnHeads, Message } from '../components/ui'
+import { count, percent } from '../format'
+import { queryString, useApi } from '../use-api'
 
+const periods: FunnelPeriod[] = [7, 30, 90]
+
+const figureColumns = [
+  'Vues',
+  'Formulaires commencés',
+  'Estimations',
+  'Demandes',
+  'Demandes / vues',
+  'Demandes / formulaires',
+] as const
+
+function Figures({ figures }: { figures: FunnelFigures }) {
+  return (
+    <>
+      <td className="px-3 py-2 text-right">{count(figures.views)}</td>
+      <td className="px-3 py-2 text-right">{count(figures.formStarts)}</td>
+      <td className="px-3 py-2 text-right">{count(figures.estimates)}</td>
+      <td className="px-3 py-2 text-right font-semibold">{count(figures.leads)}</td>
+      <td className="px-3 py-2 text-right">{percent(figures.viewToLead)}</td>
+      <td className="px-3 py-2 text-right">{percent(figures.startToLead)}</td>
+    </>
+  )
+}
+
+/** A name for a row: the campaign's or ad's, or what a visit without one stands for. */
+const rowName = (name: string, byAd: boolean) => name || (byAd ? 'Sans annonce' : 'Sans campagne')
+
+/**
+ * Views, form starts, estimates and leads per campaign for 7, 30 or 90 days, with the rates; a
+ * campaign opens to its ads. The chart shows the leads and the conversion per day.
+ */
 export function FunnelScreen() {
-  return <p className="text-slate-700">{adminCopy.placeholder}</p>
+  const [days, setDays] = useState<FunnelPeriod>(30)
+  const [campaign, setCampaign] = useState<string | null>(null)
+  const report = useApi<FunnelReport>(
+    `/admin/api/funnel${queryString({ jours: days, campagne: campaign ?? undefined })}`,
+  )
+  const data = report.data
+  const byAd = campaign !== null
+
+  return (
+    <div className="space-y-4">
+      <fieldset className="flex flex-wrap items-center gap-3">
+        <legend className="mb-1 text-sm font-medium text-slate-900">Période</legend>
+        {periods.map((period) => (
+          <label key={period} className="flex items-center gap-1 text-sm text-slate-900">
+            <input
+              type="radio"
+              name="periode"
+              value={period}
+              checked={days === period}
+              onChange={() => setDays(period)}
+              className="h-4 w-4"
+            />
+            {period} jours
+          </label>
+        ))}
+      </fieldset>
+      {byAd && (
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">
+            Campagne {rowName(campaign, false)}, par annonce
+          </h2>
+          <button type="button" className={buttonClass.secondary} onClick={() => setCampaign(null)}>
+            Toutes les campagnes
+          </button>
+        </div>
+      )}
+      {report.error && <Message tone="error">{report.error}</Message>}
+      {data && (
+        <>
+          <div
+            className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200"
+            role="region"
+            aria-label={byAd ? 'Entonnoir par annonce' : 'Entonnoir par campagne'}
+            tabIndex={0}
+          >
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">
+                {byAd ? 'Entonnoir par annonce' : 'Entonnoir par campagne'}, {data.days} derniers
+                jours
+              </caption>
+              <ColumnHeads
+                columns={[
+                  { label: byAd ? 'Annonce' : 'Campagne' },
+                  ...figureColumns.map((label) => ({ label, numeric: true })),
+                ]}
+              />
+              <tbody className="divide-y divide-slate-200">
+                {data.rows.length === 0 && (
+                  <tr>
+                    <td colSpan={7} className="px-3 py-4 text-slate-700">
+                      Aucune visite sur cette période.
+                    </td>
+                  </tr>
+                )}
+                {data.rows.map((row) => (
+                  <tr key={row.name}>
+                    <th scope="row" className="px-3 py-2 font-medium break-all text-slate-900">
+                      {byAd ? (
+                        rowName(row.name, true)
+                      ) : (
+                        <button
+                          type="button"
+                          className="text-left text-blue-800 underline"
+                          aria-label={`${rowName(row.name, false)} : voir par annonce`}
+                          onClick={() => setCampaign(row.name)}
+                        >
+                          {rowName(row.name, false)}
+                        </button>
+                      )}
+                    </th>
+                    <Figures figures={row} />
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot className="border-t-2 border-slate-300 font-semibold">
+                <tr>
+                  <th scope="row" className="px-3 py-2 text-slate-900">
+                    Total
+                  </th>
+                  <Figures figures={data.total} />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <DailyChart report={data} />
+        </>
+      )}
+    </div>
+  )
 }

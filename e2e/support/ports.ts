@@ -61,10 +61,14 @@ export const variants = {
       META_GRAPH_URL: `${webhookOrigin}${graphPath}`,
     },
   },
-  /** The relay with the broker's back-office built and served at /admin. */
+  /**
+   * The relay with the broker's back-office built and served at /admin, forwarding leads to the
+   * stand-in (so that deliveries can fail and be replayed), on data seeded afresh at each start.
+   */
   admin: {
     port: 4305 + offset,
     env: {},
+    serverEnv: { LEAD_FORWARD_URL: `${webhookOrigin}/admin-lead` },
     withAdmin: true,
   },
 } as const satisfies Record<

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { variantDirs, variants, type VariantName } from './ports'
+import { seedAdminData } from './seed-admin-data'
 import { writeVariantSiteConfig } from './variant-site-config'
 
 const name = process.argv[2] as VariantName
@@ -51,6 +52,7 @@ if (withAdmin) {
     process.stderr.write(`${adminBuild.stdout}${adminBuild.stderr}`)
     process.exit(adminBuild.status ?? 1)
   }
+  await seedAdminData(dirs.data)
 }
 
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -4,6 +4,7 @@
  * running in parallel each get the behaviour they ask for (for page views, the `uid` decides):
  *   "Erreur"   -> HTTP 500          "Lent"    -> HTTP 200 after 1.5 s
  *   "Silence"  -> never answers     "Coupure" -> connection dropped
+ *   "Refus"    -> HTTP 422 the first time for its email, HTTP 200 after (a replay then succeeds)
  *   anything else -> HTTP 200
  * Under /graph/ it answers as Meta's Conversions API accepting one event.
  * GET /__requests lists what was received.
@@ -21,6 +22,8 @@ export interface RecordedRequest {
 }
 
 const recorded: RecordedRequest[] = []
+/** The emails already refused once by "Refus". */
+const refusedOnce = new Set<string>()
 
 function corsHeaders(origin: string | undefined): Record<string, string> {
   return {
@@ -88,6 +91,15 @@ const server = createServer(async (request, response) => {
     case 'Coupure':
       request.socket.destroy()
       return
+    case 'Refus': {
+      const email = String(record.email ?? '')
+      if (!refusedOnce.has(email)) {
+        refusedOnce.add(email)
+        response.writeHead(422, cors).end('{"error":"stand-in refusal"}')
+        return
+      }
+      break
+    }
     case 'Lent':
       await new Promise((resolve) => setTimeout(resolve, 1_500))
       break

@@ -24,7 +24,7 @@ export const callStateLabels: Record<CallState, string> = {
   a_rappeler: 'À rappeler',
   joint: 'Joint',
   en_attente: 'En attente (limite d’appels)',
-  clos: 'Ne plus appeler',
+  clos: 'Clos : plus d’appel possible',
 }
 
 export const callOutcomeLabels: Record<CallOutcome, string> = {

@@ -1,0 +1,362 @@
+/**
+ * The back-office's screens in a real browser against the relay (`npm start`'s server on the
+ * embedded database, leads forwarded to the webhook stand-in): the leads to call and the call
+ * rules of the law, a parked delivery replayed, the funnel per campaign and ad, the export and the
+ * erasure, the keyboard alone, and axe on every screen at phone and desktop widths.
+ */
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { leadFormCopy } from '../src/content/lead-form'
+import { simulationOf } from '../src/features/lead/lead-contract'
+import { estimateFields } from '../src/content/estimate'
+import { createAdminAccount, logIn, ownAddress, type AdminAccount } from './support/admin'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { test, expect } from './support/fixtures'
+import { waitForHydration } from './support/hydration'
+import { fillLead, receivedRequests, submitButton, uniqueLead } from './support/leads'
+import { variantUrl } from './support/ports'
+import { oldLead } from './support/seed-admin-data'
+
+const admin = (pathname = '/admin') => variantUrl('admin', pathname)
+
+/** A lead posted to the relay as the form posts it; `nom` "Refus" gets a 422 from the stand-in. */
+async function postLead(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<{ email: string; nom: string; prenom: string; telephone: string }> {
+  const lead = {
+    nom: 'Martin',
+    prenom: 'Élodie',
+    email: `lead-${randomUUID().slice(0, 8)}@exemple.fr`,
+    telephone: `06 ${String(Math.floor(Math.random() * 1e8))
+      .padStart(8, '0')
+      .replace(/(\d\d)(?=\d)/g, '$1 ')}`,
+    source: 'facebook_ads',
+    page_url: admin('/'),
+    timestamp: new Date().toISOString(),
+    consentement: true,
+    consentement_texte: leadFormCopy.consentLabel,
+    consentement_publicite: false,
+    ...overrides,
+  }
+  const response = await request.post(admin('/api/leads'), { data: lead, headers: ownAddress() })
+  expect(response.status(), await response.text()).toBe(202)
+  return lead
+}
+
+async function openAsBroker(page: Page, pathname = '/admin'): Promise<AdminAccount> {
+  const account = createAdminAccount()
+  await page.goto(admin(pathname))
+  await logIn(page, account)
+  return account
+}
+
+async function search(page: Page, text: string, campaign?: string) {
+  const form = page.getByRole('search', { name: 'Filtrer les demandes' })
+  await form.getByLabel('Rechercher (nom, email ou téléphone)').fill(text)
+  if (campaign) await form.getByLabel('Campagne').selectOption(campaign)
+  await form.getByRole('button', { name: 'Filtrer' }).click()
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name })
+
+/** How many times the relay has forwarded the lead of `email` to the stand-in. */
+async function forwardedCount(email: string): Promise<number> {
+  const received = await receivedRequests('/admin-lead')
+  return received.filter((request) => (request.json as { email?: string }).email === email).length
+}
+
+test.describe('back-office screens', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setExtraHTTPHeaders(ownAddress())
+  })
+
+  test.describe('calls', () => {
+    // The fifth attempt sent past the disabled button answers 409.
+    test.use({ expectedConsoleErrors: /status of 409/ })
+
+    test('lists a lead with everything needed to call, then enforces 4 calls in 30 days (D223-9)', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(60_000)
+      const campaign = `e2e-${randomUUID().slice(0, 8)}`
+      const lead = await postLead(request, {
+        nom: 'Durand',
+        prenom: 'Paul',
+        utm_source: 'facebook',
+        utm_campaign: campaign,
+        utm_content: 'annonce-1',
+        rappel_prefere: 'matin',
+        simulation: simulationOf({
+          amount: 200_000,
+          yearsLeft: 20,
+          age: 32,
+          monthlyPremium: null,
+          insured: 'seul',
+        }),
+      })
+      await openAsBroker(page)
+      await search(page, lead.email)
+      const lead1 = card(page, 'Paul Durand')
+      await expect(lead1).toContainText('Jamais appelé')
+      const digits = lead.telephone.replace(/\s/g, '').slice(1)
+      await expect(lead1.getByRole('link', { name: lead.telephone })).toHaveAttribute(
+        'href',
+        `tel:+33${digits}`,
+      )
+      await expect(lead1.getByRole('link', { name: lead.email })).toBeVisible()
+      await expect(lead1).toContainText(`campagne ${campaign}, annonce annonce-1, source facebook`)
+      await expect(lead1).toContainText('200 000 € sur 20 ans, 32 ans')
+      await expect(lead1).toContainText(/2\s400\s€ à 10\s800\s€ d’économie estimée/)
+      await expect(lead1).toContainText(leadFormCopy.callback.options.matin)
+      await expect(lead1).toContainText('4 sur 4')
+
+      // The phone number alone finds the lead too, whatever its spacing.
+      await search(page, lead.telephone.replace(/\s/g, ''))
+      await expect(card(page, 'Paul Durand')).toBeVisible()
+
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        await lead1.getByRole('button', { name: 'Tentative' }).click()
+        await expect(lead1.getByRole('status').last()).toHaveText(
+          '« Tentative » enregistré pour Paul Durand.',
+        )
+        await expect(lead1).toContainText(
+          attempt < 4
+            ? `${4 - attempt} sur 4`
+            : 'le maximum (Code de la consommation, art. D223-9)',
+        )
+      }
+      await expect(lead1.getByRole('button', { name: 'Tentative' })).toBeDisabled()
+      await expect(lead1.getByRole('button', { name: 'Joint' })).toBeDisabled()
+      // The next free call would come after the request's 30 days: closed.
+      await expect(lead1).toContainText('Clos : plus d’appel possible')
+
+      // A fifth attempt sent anyway (a stale tab, a script) is refused by the server.
+      const fifth = await page.evaluate(async (email) => {
+        const found = await fetch(`/admin/api/leads?q=${encodeURIComponent(email)}`)
+        const { leads } = (await found.json()) as { leads: { id: string }[] }
+        const response = await fetch(`/admin/api/leads/${leads[0]!.id}/calls`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ outcome: 'tentative' }),
+        })
+        return { status: response.status, body: (await response.json()) as { error: string } }
+      }, lead.email)
+      expect(fifth.status).toBe(409)
+      expect(fifth.body.error).toMatch(/^Appel refusé\. 4 appels ou tentatives en 30 jours/)
+
+      await lead1.getByRole('button', { name: 'Historique et livraisons' }).click()
+      await expect(lead1.getByRole('listitem').filter({ hasText: 'Tentative' })).toHaveCount(4)
+
+      // "Ne plus appeler" closes the lead for good.
+      await lead1.getByRole('button', { name: 'Ne plus appeler' }).click()
+      await expect(lead1).toContainText('La personne a demandé à ne plus être appelée.')
+      await expect(lead1.getByRole('button', { name: 'Ne plus appeler' })).toBeDisabled()
+    })
+  })
+
+  test('shows a lead older than 30 days as no longer callable (R112-7)', async ({ page }) => {
+    await openAsBroker(page)
+    await search(page, oldLead.email)
+    const old = card(page, `${oldLead.prenom} ${oldLead.nom}`)
+    await expect(old).toContainText('Clos : plus d’appel possible')
+    await expect(old).toContainText(
+      /Demande de plus de 30 jours .*Code des assurances, art\. R112-7/,
+    )
+    await expect(old.getByRole('button', { name: 'Tentative' })).toBeDisabled()
+    await expect(old.getByRole('button', { name: 'Joint' })).toBeDisabled()
+  })
+
+  test('ranks never-called leads first, filters by campaign and state, and shows HTML as text', async ({
+    page,
+    request,
+  }) => {
+    const campaign = `tri-${randomUUID().slice(0, 8)}`
+    const first = await postLead(request, { nom: 'Premier', utm_campaign: campaign })
+    await postLead(request, { nom: 'Second', utm_campaign: campaign })
+    const html = '<img src=x onerror="window.injected=1">'
+    await postLead(request, { nom: html, utm_campaign: campaign })
+    await openAsBroker(page)
+    await search(page, first.email)
+    await card(page, 'Élodie Premier').getByRole('button', { name: 'Tentative' }).click()
+    await expect(card(page, 'Élodie Premier')).toContainText('À rappeler')
+
+    await search(page, '', campaign)
+    const names = page.getByRole('article').getByRole('heading', { level: 2 })
+    await expect(names).toHaveText([`Élodie ${html}`, 'Élodie Second', 'Élodie Premier'])
+    expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined()
+    await expect(page.getByText('3 demandes, page 1 sur 1')).toBeVisible()
+
+    await page.getByLabel('État').selectOption('a_rappeler')
+    await page.getByRole('button', { name: 'Filtrer' }).click()
+    await expect(names).toHaveText(['Élodie Premier'])
+
+    // A search that looks like SQL is only text: no error, no lead.
+    await search(page, "' OR 1=1; DROP TABLE leads; --")
+    await expect(page.getByText('Aucune demande ne correspond à ces critères.')).toBeVisible()
+  })
+
+  test('replays a parked delivery: the banner warns, the stand-in receives it again', async ({
+    page,
+    request,
+  }) => {
+    const lead = await postLead(request, { nom: 'Refus', prenom: 'Livraison' })
+    await expect.poll(() => forwardedCount(lead.email)).toBe(1)
+    await openAsBroker(page)
+    const banner = page.getByText(/livraisons? (est|sont) en échec/)
+    await expect(banner).toBeVisible()
+    await page.getByRole('link', { name: 'Voir les livraisons' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Livraisons' })).toBeFocused()
+    const row = page.getByRole('row').filter({ hasText: 'Livraison Refus' })
+    await expect(row).toContainText('En échec, mise de côté')
+    await expect(row).toContainText('422')
+    await row
+      .getByRole('button', { name: /Relancer la livraison « Webhook \(CRM\) » de Livraison Refus/ })
+      .click()
+    await expect.poll(() => forwardedCount(lead.email)).toBe(2)
+    await page.getByRole('button', { name: 'Actualiser' }).click()
+    await expect(page.getByRole('row').filter({ hasText: 'Livraison Refus' })).toHaveCount(0)
+
+    // The lead's own history says where it went.
+    await page.getByRole('navigation').getByRole('link', { name: 'Appels' }).click()
+    await search(page, lead.email)
+    const refused = card(page, 'Livraison Refus')
+    await refused.getByRole('button', { name: 'Historique et livraisons' }).click()
+    await expect(refused.getByRole('row').filter({ hasText: 'Webhook (CRM)' })).toContainText(
+      'Livrée',
+    )
+  })
+
+  test('counts views, form starts, estimates and leads per campaign and per ad', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    const campaign = `entonnoir-${randomUUID().slice(0, 8)}`
+    await page.goto(admin(`/?utm_source=facebook&utm_campaign=${campaign}&utm_content=video-2`))
+    await waitForHydration(page, '#estimate-amount')
+    await page.getByLabel(estimateFields.amount.label).pressSequentially('200 000')
+    await page.getByLabel(estimateFields.yearsLeft.label).pressSequentially('20')
+    await page.getByLabel(estimateFields.age.label).pressSequentially('32')
+    await expect(page.locator('#simulation-form').getByRole('status').first()).toContainText('€')
+    await fillLead(page, uniqueLead({ nom: 'Entonnoir' }))
+    await submitButton(page).click()
+    await expect(page.getByText(leadFormCopy.confirmation.title)).toBeVisible()
+
+    await openAsBroker(page, '/admin/entonnoir')
+    await page.getByRole('navigation').getByRole('link', { name: 'Entonnoir' }).click()
+    await page.getByLabel('7 jours').check()
+    const row = page.getByRole('row').filter({ hasText: campaign })
+    await expect(row.getByRole('cell')).toHaveText(['1', '1', '1', '1', '100 %', '100 %'])
+    await row.getByRole('button', { name: `${campaign} : voir par annonce` }).click()
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(
+      `Campagne ${campaign}, par annonce`,
+    )
+    await expect(page.getByRole('row').filter({ hasText: 'video-2' }).getByRole('cell')).toHaveText(
+      ['1', '1', '1', '1', '100 %', '100 %'],
+    )
+    await expect(
+      page.getByRole('img', { name: /Demandes par jour .* sur 7 jours : 1 demandes? au total/ }),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Toutes les campagnes' }).click()
+    await expect(page.getByRole('row').filter({ hasText: campaign })).toBeVisible()
+  })
+
+  test('exports the filtered list as CSV, then erases the person after naming what goes', async ({
+    page,
+    request,
+  }) => {
+    const lead = await postLead(request, { nom: 'Effacement', prenom: 'Julie' })
+    await openAsBroker(page)
+    await search(page, lead.email)
+    await expect(card(page, 'Julie Effacement')).toBeVisible()
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Exporter la liste filtrée (CSV)' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/^demandes-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile((await download.path())!, 'utf8')
+    const lines = csv.trim().split(/\r?\n/)
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(lead.email)
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Données personnelles' }).click()
+    await page.getByLabel('Email de la personne').fill(lead.email.toUpperCase())
+    await page.getByRole('button', { name: 'Voir ce qui sera effacé' }).click()
+    const preview = page.getByRole('region', { name: `Seront effacés pour ${lead.email} :` })
+    await expect(preview).toContainText(`la demande de Julie Effacement (${lead.telephone})`)
+    await expect(preview).toContainText('0 appel enregistré')
+    await preview.getByRole('button', { name: 'Effacer définitivement 1 demande' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'effacée' })).toHaveText(
+      `1 demande effacée pour ${lead.email}, avec ses appels et ses livraisons.`,
+    )
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Appels' }).click()
+    await search(page, lead.email)
+    await expect(page.getByText('Aucune demande ne correspond à ces critères.')).toBeVisible()
+  })
+
+  test('records a call and replays nothing with the keyboard alone', async ({ page, request }) => {
+    const lead = await postLead(request, { nom: 'Clavier', prenom: 'Anne' })
+    await openAsBroker(page)
+    await page.keyboard.press('Tab') // the skip link
+    await page.keyboard.press('Enter')
+    // From the content: search field, then the filter button.
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Rechercher (nom, email ou téléphone)')).toBeFocused()
+    await page.keyboard.type(lead.email)
+    await page.keyboard.press('Enter')
+    const anne = card(page, 'Anne Clavier')
+    await expect(anne).toBeVisible()
+    const joint = anne.getByRole('button', { name: 'Joint' })
+    for (
+      let step = 0;
+      step < 40 && !(await joint.evaluate((el) => el === document.activeElement));
+      step += 1
+    ) {
+      await page.keyboard.press('Tab')
+    }
+    await expect(joint).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(anne).toContainText('« Joint » enregistré pour Anne Clavier.')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(anne.getByRole('button', { name: 'Historique et livraisons' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(anne.getByRole('listitem').filter({ hasText: 'Joint' })).toHaveCount(1)
+  })
+
+  test.describe('accessibility', () => {
+    test.use({ bypassCSP: true })
+
+    for (const width of [360, 1280]) {
+      test(`axe finds nothing serious on any screen at ${width} px`, async ({ page, request }) => {
+        test.setTimeout(60_000)
+        await page.setViewportSize({ width, height: 900 })
+        await postLead(request, { nom: 'Axe', utm_campaign: 'accessibilite' })
+        await openAsBroker(page)
+        await expect(page.getByRole('article').first()).toBeVisible()
+        await page
+          .getByRole('article')
+          .first()
+          .getByRole('button', { name: 'Historique et livraisons' })
+          .click()
+        await expectNoSeriousA11yViolations(page)
+        for (const [link, heading] of [
+          ['Livraisons', 'Livraisons'],
+          ['Entonnoir', 'Entonnoir par campagne'],
+          ['Données personnelles', 'Données personnelles'],
+        ] as const) {
+          await page.getByRole('navigation').getByRole('link', { name: link }).click()
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+          await page.waitForLoadState('networkidle')
+          await expectNoSeriousA11yViolations(page)
+        }
+        await page.getByLabel('Email de la personne').fill(oldLead.email)
+        await page.getByRole('button', { name: 'Voir ce qui sera effacé' }).click()
+        await expect(page.getByRole('region', { name: /Seront effacés/ })).toBeVisible()
+        await expectNoSeriousA11yViolations(page)
+      })
+    }
+  })
+})
