@@ -10,7 +10,7 @@ import path from 'node:path'
 import { test, expect } from './support/fixtures'
 import { createAdminAccount, fillLogin, logIn, ownAddress } from './support/admin'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { adminShortIdlePort, variantDirs, variantUrl } from './support/ports'
+import { adminShortIdleDataDir, adminShortIdlePort, variantDirs, variantUrl } from './support/ports'
 
 const admin = (pathname = '/admin') => variantUrl('admin', pathname)
 
@@ -184,7 +184,7 @@ test.describe('back-office accessibility', () => {
 
 test.describe('an expired session', () => {
   const dirs = variantDirs('admin')
-  const dataDir = '.build/e2e-admin-short-idle-data'
+  const dataDir = adminShortIdleDataDir
   let server: ChildProcess | undefined
 
   test.beforeAll(async () => {
