@@ -82,7 +82,7 @@ test.describe('back-office login', () => {
         await expect(button).toBeEnabled()
       }
       await fillLogin(page, { ...account, password: 'faux 5' })
-      const locked = 'Trop de tentatives de connexion : réessayez dans 15 minutes.'
+      const locked = 'Trop de tentatives de connexion\u00a0: réessayez dans 15 minutes.'
       await expect(page.getByRole('alert')).toHaveText(locked)
       // From another address too: the lock is the account's.
       await page.setExtraHTTPHeaders(ownAddress())
@@ -229,7 +229,9 @@ test.describe('an expired session', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Livraisons' }).click()
     await page.reload()
     await expect(page).toHaveURL(`${origin}/admin/login?session=expiree`)
-    await expect(page.getByRole('status')).toHaveText('Votre session a expiré : reconnectez-vous.')
+    await expect(page.getByRole('status')).toHaveText(
+      'Votre session a expiré\u00a0: reconnectez-vous.',
+    )
     await logIn(page, account)
   })
 })
