@@ -19,7 +19,11 @@ import {
   withdrawnPage,
 } from '../server/content/withdrawal-page'
 import { validLead } from '../server/test-support/lead-fixtures'
-import { readSiteConfig, siteConfigExports } from '../src/config/read-site-config'
+import {
+  exampleConfigFile,
+  readSiteConfig,
+  siteConfigExports,
+} from '../src/config/read-site-config'
 import { allRoutes } from '../src/config/routes'
 import type { PrivacyRecipients } from '../src/config/site-config-schema'
 import { estimateCopy, estimateMethod, estimateRecall, euros, years } from '../src/content/estimate'
@@ -150,7 +154,10 @@ const everyRecipient: PrivacyRecipients = {
   metaConversionsApi: true,
 }
 
-/** Words that only French prose holds: what tells the broker's copy from code and English logs. */
+/**
+ * Accents and short words common in French and rare in English or code: what tells the broker's
+ * copy from class names, paths and English logs.
+ */
 const frenchWords =
   /[àâçéèêëîïôûùœ’«»]|\b(?:le|la|les|de|des|du|un|une|et|ou|est|vous|votre|vos|pour|au|aux|sur|dans|pas|ne|ce|cet|cette)\b/i
 
@@ -233,7 +240,7 @@ describe('French typography', () => {
 
   it('holds in every value of the site configuration, as parsed', () => {
     const configs = {
-      'site.config.example.yaml': readSiteConfig().config,
+      'site.config.example.yaml': readSiteConfig({ file: exampleConfigFile }).config,
       'a broker’s site.config.yaml': readSiteConfig({ file: brokerConfigFile }).config,
     }
     expect(
