@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, findChromium } from './e2e/support/chromium'
-import { variants, variantUrl, webhookPort, type VariantName } from './e2e/support/ports'
+import { runName, variants, variantUrl, webhookPort, type VariantName } from './e2e/support/ports'
 
 const variantServers = (Object.keys(variants) as VariantName[]).map((name) => ({
   command: `node --import tsx e2e/support/serve-variant.ts ${name}`,
@@ -13,6 +13,8 @@ const variantServers = (Object.keys(variants) as VariantName[]).map((name) => ({
 
 export default defineConfig({
   testDir: './e2e',
+  // Playwright empties this folder when a run starts: each run has its own.
+  outputDir: `test-results/${runName}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -3,7 +3,7 @@ export const adminCopy = {
   appName: 'Espace courtier',
   skipLink: 'Aller au contenu',
   navigation: 'Écrans',
-  loggedInAs: 'Connecté :',
+  loggedInAs: 'Connecté\u00a0:',
   logout: 'Se déconnecter',
   loading: 'Chargement…',
   notFound: {
@@ -17,6 +17,6 @@ export const adminCopy = {
     password: 'Mot de passe',
     submit: 'Se connecter',
     submitting: 'Connexion…',
-    expired: 'Votre session a expiré : reconnectez-vous.',
+    expired: 'Votre session a expiré\u00a0: reconnectez-vous.',
   },
 } as const

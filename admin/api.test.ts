@@ -37,7 +37,7 @@ describe('api', () => {
   })
 
   it('goes to the login page, saying so, when the session has ended', async () => {
-    stub(answer(401, { error: 'Session absente ou expirée : reconnectez-vous.' }))
+    stub(answer(401, { error: 'Session absente ou expirée\u00a0: reconnectez-vous.' }))
     await expect(api('/admin/api/session')).rejects.toMatchObject({ status: 401 })
     expect(assign).toHaveBeenCalledWith('/admin/login?session=expiree')
   })

@@ -22,7 +22,7 @@ export function endSession(): void {
 }
 
 const genericError = 'Une erreur est survenue. Réessayez dans un instant.'
-const offline = 'Le serveur ne répond pas : vérifiez votre connexion, puis réessayez.'
+const offline = 'Le serveur ne répond pas\u00a0: vérifiez votre connexion, puis réessayez.'
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -52,7 +52,7 @@ export async function apiResponse(
   }
   if (response.status === 401 && redirectOnUnauthorized) {
     if (!sessionEnded) window.location.assign(expiredSessionPath)
-    throw new ApiError('Votre session a expiré : reconnectez-vous.', 401)
+    throw new ApiError('Votre session a expiré\u00a0: reconnectez-vous.', 401)
   }
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { error?: unknown }

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { test, expect } from './support/fixtures'
 import { createAdminAccount, fillLogin, logIn, ownAddress } from './support/admin'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { adminShortIdlePort, variantDirs, variantUrl } from './support/ports'
+import { adminShortIdleDataDir, adminShortIdlePort, variantDirs, variantUrl } from './support/ports'
 
 const admin = (pathname = '/admin') => variantUrl('admin', pathname)
 
@@ -82,7 +82,7 @@ test.describe('back-office login', () => {
         await expect(button).toBeEnabled()
       }
       await fillLogin(page, { ...account, password: 'faux 5' })
-      const locked = 'Trop de tentatives de connexion : réessayez dans 15 minutes.'
+      const locked = 'Trop de tentatives de connexion\u00a0: réessayez dans 15 minutes.'
       await expect(page.getByRole('alert')).toHaveText(locked)
       // From another address too: the lock is the account's.
       await page.setExtraHTTPHeaders(ownAddress())
@@ -184,7 +184,7 @@ test.describe('back-office accessibility', () => {
 
 test.describe('an expired session', () => {
   const dirs = variantDirs('admin')
-  const dataDir = '.build/e2e-admin-short-idle-data'
+  const dataDir = adminShortIdleDataDir
   let server: ChildProcess | undefined
 
   test.beforeAll(async () => {
@@ -229,10 +229,12 @@ test.describe('an expired session', () => {
     await page.goto(`${origin}/admin/login`)
     await logIn(page, account)
     await page.waitForTimeout(4_000)
+    // The screen's first request meets the ended session and leads to the login.
     await page.getByRole('navigation').getByRole('link', { name: 'Livraisons' }).click()
-    await page.reload()
     await expect(page).toHaveURL(`${origin}/admin/login?session=expiree`)
-    await expect(page.getByRole('status')).toHaveText('Votre session a expiré : reconnectez-vous.')
+    await expect(page.getByRole('status')).toHaveText(
+      'Votre session a expiré\u00a0: reconnectez-vous.',
+    )
     await logIn(page, account)
   })
 })

@@ -120,7 +120,7 @@ test.describe('back-office screens', () => {
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         await lead1.getByRole('button', { name: 'Tentative' }).click()
         await expect(lead1.getByRole('status').last()).toHaveText(
-          '« Tentative » enregistré pour Paul Durand.',
+          '«\u00a0Tentative\u00a0» enregistré pour Paul Durand.',
         )
         await expect(lead1).toContainText(
           attempt < 4
@@ -131,7 +131,7 @@ test.describe('back-office screens', () => {
       await expect(lead1.getByRole('button', { name: 'Tentative' })).toBeDisabled()
       await expect(lead1.getByRole('button', { name: 'Joint' })).toBeDisabled()
       // The next free call would come after the request's 30 days: closed.
-      await expect(lead1).toContainText('Clos : plus d’appel possible')
+      await expect(lead1).toContainText('Clos\u00a0: plus d’appel possible')
 
       // A fifth attempt sent anyway (a stale tab, a script) is refused by the server.
       const fifth = await page.evaluate(async (email) => {
@@ -161,7 +161,7 @@ test.describe('back-office screens', () => {
     await openAsBroker(page)
     await search(page, oldLead.email)
     const old = card(page, `${oldLead.prenom} ${oldLead.nom}`)
-    await expect(old).toContainText('Clos : plus d’appel possible')
+    await expect(old).toContainText('Clos\u00a0: plus d’appel possible')
     await expect(old).toContainText(
       /Demande de plus de 30 jours .*Code des assurances, art\. R112-7/,
     )
@@ -213,7 +213,9 @@ test.describe('back-office screens', () => {
     await expect(row).toContainText('En échec, mise de côté')
     await expect(row).toContainText('422')
     await row
-      .getByRole('button', { name: /Relancer la livraison « Webhook \(CRM\) » de Livraison Refus/ })
+      .getByRole('button', {
+        name: /Relancer la livraison «\s?Webhook \(CRM\)\s?» de Livraison Refus/,
+      })
       .click()
     await expect.poll(() => forwardedCount(lead.email)).toBe(2)
     await page.getByRole('button', { name: 'Actualiser' }).click()
@@ -283,7 +285,7 @@ test.describe('back-office screens', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Données personnelles' }).click()
     await page.getByLabel('Email de la personne').fill(lead.email.toUpperCase())
     await page.getByRole('button', { name: 'Voir ce qui sera effacé' }).click()
-    const preview = page.getByRole('region', { name: `Seront effacés pour ${lead.email} :` })
+    const preview = page.getByRole('region', { name: `Seront effacés pour ${lead.email}\u00a0:` })
     await expect(preview).toContainText(`la demande de Julie Effacement (${lead.telephone})`)
     await expect(preview).toContainText('0 appel enregistré')
     await preview.getByRole('button', { name: 'Effacer définitivement 1 demande' }).click()
@@ -318,7 +320,7 @@ test.describe('back-office screens', () => {
     }
     await expect(joint).toBeFocused()
     await page.keyboard.press('Enter')
-    await expect(anne).toContainText('« Joint » enregistré pour Anne Clavier.')
+    await expect(anne).toContainText('«\u00a0Joint\u00a0» enregistré pour Anne Clavier.')
     await page.keyboard.press('Tab')
     await page.keyboard.press('Tab')
     await expect(anne.getByRole('button', { name: 'Historique et livraisons' })).toBeFocused()

@@ -4,7 +4,7 @@ import { promisify } from 'node:util'
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { fillLead, submitButton, uniqueLead } from './support/leads'
-import { variantUrl } from './support/ports'
+import { variantDirs, variantUrl } from './support/ports'
 import { estimateFields } from '../src/content/estimate'
 import { funnelPath } from '../src/features/funnel/funnel-contract'
 import { parisDay } from '../server/storage/funnel-counts'
@@ -30,7 +30,7 @@ async function statsFor(campaign: string) {
     'npm',
     ['run', '--silent', 'leads:stats', '--', '--json'],
     {
-      env: { ...process.env, DATA_DIR: '.build/e2e-relay-data', DATABASE_URL: '' },
+      env: { ...process.env, DATA_DIR: variantDirs('relay').data, DATABASE_URL: '' },
     },
   )
   const rows = JSON.parse(stdout) as Record<string, unknown>[]

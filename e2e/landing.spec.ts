@@ -96,7 +96,7 @@ test.describe('landing page content', () => {
     for (const [index, testimonial] of newestFirst.entries()) {
       const card = cards.nth(index)
       await expect(
-        card.getByRole('img', { name: `Note : ${testimonial.rating} sur 5` }),
+        card.getByRole('img', { name: `Note\u00a0: ${testimonial.rating} sur 5` }),
       ).toBeVisible()
       await expect(card.locator('blockquote')).toContainText(testimonial.text)
       await expect(card.locator('figcaption')).toContainText(testimonial.name)
@@ -204,7 +204,7 @@ test.describe('FAQ', () => {
     await expect(faq.locator('summary')).toHaveText(questions)
     await expect(faq.locator('details[open]')).toHaveCount(0)
     const answers = await faq.locator('details').allTextContents()
-    expect(answers[0]).toContain('loi n° 2022-270 du 28 février 2022')
+    expect(answers[0]).toContain('loi n°\u00a02022-270 du 28 février 2022')
     expect(answers[0]).toContain('1er juin 2022')
     expect(answers[0]).toContain('1er septembre 2022')
     expect(answers[0]).toContain('garanties équivalentes')

@@ -9,7 +9,7 @@ import {
   uniqueLead,
 } from './support/leads'
 import { waitForHydration } from './support/hydration'
-import { variantUrl, webhookOrigin } from './support/ports'
+import { variantDirs, variantUrl, webhookOrigin } from './support/ports'
 import { leadFormCopy } from '../src/content/lead-form'
 import { originKeys } from '../src/features/lead/lead-contract'
 import { leadMessages } from '../src/features/lead/lead-schema'
@@ -316,7 +316,7 @@ test.describe('lead form: submission', () => {
     const { stdout } = await execFileAsync(
       process.execPath,
       ['--import', 'tsx', 'server/commands/leads-cli.ts', 'export', '--email', lead.email],
-      { env: { ...process.env, DATA_DIR: '.build/e2e-relay-data', DATABASE_URL: '' } },
+      { env: { ...process.env, DATA_DIR: variantDirs('relay').data, DATABASE_URL: '' } },
     )
     const [header, row, ...rest] = stdout.trim().split('\r\n')
     expect(header).toContain('"email","telephone"')

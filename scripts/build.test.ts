@@ -127,7 +127,7 @@ describe('a broker’s own configuration, built for production', () => {
       expect(footer, file).toContain(company.orias)
       expect(page(file), file).toContain(broker.brandName)
     }
-    const consentLabel = `par ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n° ${company.orias}`
+    const consentLabel = `par ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}`
     expect(page('index.html')).toContain(consentLabel)
     const landingScript = files.find((entry) => /^assets\/landing-.*\.js$/.test(entry.file))!
     expect(landingScript.text).toContain(company.legalName)

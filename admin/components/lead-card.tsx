@@ -75,8 +75,9 @@ function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
           <ul className="mt-1 space-y-1 text-sm text-slate-900">
             {calls.map((call) => (
               <li key={`${call.at}-${call.outcome}`}>
-                {dateTime(call.at)} : {call.outcomeLabel}{' '}
-                <span className="text-slate-700">({call.by})</span>
+                {dateTime(call.at)}
+                {'\u00a0: '}
+                {call.outcomeLabel} <span className="text-slate-700">({call.by})</span>
               </li>
             ))}
           </ul>
@@ -124,7 +125,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
         method: 'POST',
         body: { outcome },
       })
-      setAnswer({ tone: 'success', text: `« ${label} » enregistré pour ${who}.` })
+      setAnswer({ tone: 'success', text: `«\u00a0${label}\u00a0» enregistré pour ${who}.` })
       onChanged(result.lead)
     } catch (failure) {
       setAnswer({
@@ -177,7 +178,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
       </dl>
       {standing.reasonText && (
         <p className="mt-3 rounded-md bg-slate-100 p-2 text-sm text-slate-900">
-          <strong>Ne pas appeler : </strong>
+          <strong>{'Ne pas appeler\u00a0: '}</strong>
           {standing.reasonText}
         </p>
       )}

@@ -48,13 +48,13 @@ export function ReplayButton({
         type="button"
         className={buttonClass.secondary}
         disabled={state.busy}
-        aria-label={`Relancer la livraison « ${delivery.destinationLabel} » de ${who}`}
+        aria-label={`Relancer la livraison «\u00a0${delivery.destinationLabel}\u00a0» de ${who}`}
         onClick={() => void replay()}
       >
         {state.busy ? 'Relance…' : 'Relancer'}
       </button>
       <span role={state.error ? 'alert' : 'status'} className="text-xs text-slate-700">
-        {state.error ?? (state.done ? 'Relancée : envoi dans quelques secondes.' : '')}
+        {state.error ?? (state.done ? 'Relancée\u00a0: envoi dans quelques secondes.' : '')}
       </span>
     </div>
   )

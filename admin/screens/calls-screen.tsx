@@ -20,7 +20,7 @@ const stateOptions: { value: CallState; label: string }[] = [
   { value: 'a_rappeler', label: 'À rappeler' },
   { value: 'joint', label: 'Joint' },
   { value: 'en_attente', label: 'En attente (limite d’appels)' },
-  { value: 'clos', label: 'Clos : plus d’appel possible' },
+  { value: 'clos', label: 'Clos\u00a0: plus d’appel possible' },
 ]
 
 /** The select's value for leads that came without a campaign (the API's empty `campagne`). */
@@ -85,7 +85,7 @@ export function CallsScreen() {
         <Message tone="info">
           {answer.callingHours.open
             ? 'Vous êtes dans les heures d’appel autorisées. '
-            : 'En dehors des heures d’appel autorisées : n’appelez pas maintenant. '}
+            : 'En dehors des heures d’appel autorisées\u00a0: n’appelez pas maintenant. '}
           {answer.callingHours.text}
         </Message>
       )}

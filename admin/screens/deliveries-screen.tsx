@@ -6,6 +6,10 @@ import { useApi } from '../use-api'
 
 type Undone = DeliveryEntry & { nom: string; prenom: string }
 
+const intro =
+  'Chaque demande est envoyée à chaque destination configurée (webhook, emails, Meta) et réessayée automatiquement en cas d’échec temporaire. Une livraison refusée ou en échec depuis trop longtemps est mise de côté\u00a0: corrigez la cause, puis relancez-la.'
+const allDelivered = 'Tout est livré\u00a0: aucune livraison en cours ni en échec.'
+
 /**
  * What has not reached its destination yet: parked deliveries first (a permanent refusal, or
  * failures for too long), each with its last error and a replay, then the pending ones.
@@ -21,11 +25,7 @@ export function DeliveriesScreen() {
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700">
-        Chaque demande est envoyée à chaque destination configurée (webhook, emails, Meta) et
-        réessayée automatiquement en cas d’échec temporaire. Une livraison refusée ou en échec
-        depuis trop longtemps est mise de côté : corrigez la cause, puis relancez-la.
-      </p>
+      <p className="text-sm text-slate-700">{intro}</p>
       {status.data && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <div className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
@@ -44,7 +44,7 @@ export function DeliveriesScreen() {
       {list.error && <Message tone="error">{list.error}</Message>}
       {list.data &&
         (deliveries.length === 0 ? (
-          <Message tone="success">Tout est livré : aucune livraison en cours ni en échec.</Message>
+          <Message tone="success">{allDelivered}</Message>
         ) : (
           <DeliveryTable
             caption="Livraisons en cours ou en échec"

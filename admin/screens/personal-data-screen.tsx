@@ -10,6 +10,9 @@ interface ErasePreview {
   deliveredTo: string[]
 }
 
+const exportText =
+  'Le fichier CSV contient toutes les demandes conservées, avec leur origine, la simulation et la preuve du consentement (séparateur «\u00a0;\u00a0», lisible par Excel). Pour n’exporter qu’une partie, filtrez la liste de l’écran Appels puis utilisez son bouton d’export. Chaque export est enregistré dans le journal des actions.'
+
 const plural = (value: number, one: string, many: string) => `${value} ${value > 1 ? many : one}`
 
 /**
@@ -72,12 +75,7 @@ export function PersonalDataScreen() {
         <h2 id={`${id}-export`} className="text-lg font-semibold text-slate-900">
           Exporter les demandes
         </h2>
-        <p className="text-sm text-slate-700">
-          Le fichier CSV contient toutes les demandes conservées, avec leur origine, la simulation
-          et la preuve du consentement (séparateur « ; », lisible par Excel). Pour n’exporter qu’une
-          partie, filtrez la liste de l’écran Appels puis utilisez son bouton d’export. Chaque
-          export est enregistré dans le journal des actions.
-        </p>
+        <p className="text-sm text-slate-700">{exportText}</p>
         <a
           href="/admin/api/export.csv"
           download
@@ -122,7 +120,8 @@ export function PersonalDataScreen() {
               className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-red-200"
             >
               <h3 id={`${id}-preview`} className="font-semibold text-slate-900">
-                Seront effacés pour {preview.email} :
+                Seront effacés pour {preview.email}
+                {'\u00a0:'}
               </h3>
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-900">
                 {preview.leads.map((lead) => (
@@ -136,8 +135,7 @@ export function PersonalDataScreen() {
               </ul>
               {preview.deliveredTo.length > 0 && (
                 <p className="text-sm text-slate-800">
-                  Ses demandes ont déjà été transmises à : {preview.deliveredTo.join(', ')}. Ces
-                  copies ne sont pas effacées ici : supprimez-les aussi dans ces outils.
+                  {`Ses demandes ont déjà été transmises à\u00a0: ${preview.deliveredTo.join(', ')}. Ces copies ne sont pas effacées ici\u00a0: supprimez-les aussi dans ces outils.`}
                 </p>
               )}
               <div className="flex flex-wrap gap-2">

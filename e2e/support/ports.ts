@@ -1,13 +1,33 @@
 /**
  * Where the browser tests find things. Each build variant is built with its webhook addresses
  * baked in (as in production) and served by the project's own server on its own port.
+ *
+ * Ports are chosen at run time so that two runs on one machine (two work trees, two shells) never
+ * share one: the Playwright process that first reads this module (the configuration does) claims
+ * a free block of ports (./port-slot.ts) and passes its number on in E2E_PORT_SLOT to its workers
+ * and servers, which inherit its environment. Setting E2E_PORT_SLOT yourself pins a run to a slot.
  */
-/** Shifts every port, so that two test runs on one machine (two work trees) do not clash. */
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0
+import path from 'node:path'
+import { claimPortSlot, firstPort, portsPerSlot, slotCount } from './port-slot'
 
-export const webhookPort = 4310 + offset
+process.env.E2E_PORT_SLOT ||= String(claimPortSlot())
+const slot = Number(process.env.E2E_PORT_SLOT)
+if (!Number.isInteger(slot) || slot < 0 || slot >= slotCount) {
+  throw new Error(`E2E_PORT_SLOT must be a whole number from 0 to ${slotCount - 1}.`)
+}
+/** The slot's ports, by index: 0 the webhook stand-in, 1-6 the variants, 7 a second back-office, 9 closed. */
+function port(index: number): number {
+  if (index >= portsPerSlot) throw new Error(`Port index ${index} is outside a slot's block.`)
+  return firstPort + slot * portsPerSlot + index
+}
+
+/** Names this run's folders (builds, databases, test results): runs at once never share one. */
+export const runName = `slot-${slot}`
+const runDir = path.join('.build', 'e2e', runName)
+
+export const webhookPort = port(0)
 /** Nothing ever listens here: a build posting to it meets a refused connection. */
-export const closedPort = 4319 + offset
+export const closedPort = port(9)
 
 export const webhookOrigin = `http://127.0.0.1:${webhookPort}`
 
@@ -21,7 +41,7 @@ export const graphPath = '/graph'
 export const variants = {
   /** Both webhooks pointed at the local stand-in. */
   webhooks: {
-    port: 4300 + offset,
+    port: port(1),
     env: {
       VITE_LEAD_WEBHOOK_URL: `${webhookOrigin}/lead`,
       VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
@@ -29,7 +49,7 @@ export const variants = {
   },
   /** The lead webhook's host refuses connections. */
   refused: {
-    port: 4301 + offset,
+    port: port(2),
     env: {
       VITE_LEAD_WEBHOOK_URL: `http://127.0.0.1:${closedPort}/lead`,
       VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
@@ -37,7 +57,7 @@ export const variants = {
   },
   /** A build with a (sample) Meta pixel id: consent banner and pixel. */
   pixel: {
-    port: 4303 + offset,
+    port: port(4),
     env: {
       VITE_LEAD_WEBHOOK_URL: `${webhookOrigin}/lead`,
       VITE_PAGE_VIEW_WEBHOOK_URL: `${webhookOrigin}/page-view`,
@@ -46,7 +66,7 @@ export const variants = {
   },
   /** No webhook configured: the site posts to its own /api/leads and /api/page-views. */
   relay: {
-    port: 4302 + offset,
+    port: port(3),
     env: {},
   },
   /**
@@ -54,7 +74,7 @@ export const variants = {
    * whose address is the stand-in's.
    */
   pixelRelay: {
-    port: 4304 + offset,
+    port: port(5),
     env: { VITE_META_PIXEL_ID: samplePixelId },
     serverEnv: {
       META_CAPI_TOKEN: sampleCapiToken,
@@ -66,7 +86,7 @@ export const variants = {
    * stand-in (so that deliveries can fail and be replayed), on data seeded afresh at each start.
    */
   admin: {
-    port: 4305 + offset,
+    port: port(6),
     env: {},
     serverEnv: { LEAD_FORWARD_URL: `${webhookOrigin}/admin-lead` },
     withAdmin: true,
@@ -84,17 +104,23 @@ export const variants = {
 
 export type VariantName = keyof typeof variants
 
-/** Where each variant's build and data live, relative to the project's root. */
+/**
+ * Where each variant's build, configuration and data live during this run, relative to the
+ * project's root.
+ */
 export function variantDirs(name: VariantName) {
   return {
-    dist: `.build/e2e-${name}`,
-    adminDist: `.build/e2e-${name}-admin`,
-    data: `.build/e2e-${name}-data`,
+    dist: path.join(runDir, name),
+    adminDist: path.join(runDir, `${name}-admin`),
+    data: path.join(runDir, `${name}-data`),
+    siteConfig: path.join(runDir, `${name}.site.config.yaml`),
   }
 }
 
 /** A second back-office server, started by the expiry test itself with a short idle timeout. */
-export const adminShortIdlePort = 4306 + offset
+export const adminShortIdlePort = port(7)
+/** That server's own database, so its accounts never mix with the admin variant's. */
+export const adminShortIdleDataDir = path.join(runDir, 'admin-short-idle-data')
 
 export function variantUrl(name: VariantName, path = '/'): string {
   return `http://127.0.0.1:${variants[name].port}${path}`

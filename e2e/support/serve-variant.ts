@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '../..')
 const dirs = variantDirs(name)
 const outDir = dirs.dist
 const serverEnv = 'serverEnv' in variant ? variant.serverEnv : {}
-const siteConfig = path.join(root, '.build', `e2e-${name}.site.config.yaml`)
+const siteConfig = path.join(root, dirs.siteConfig)
 writeVariantSiteConfig(siteConfig, { ...variant.env, ...serverEnv })
 // Only the variant's own webhook settings count: drop any the developer's shell exports.
 const inherited = Object.fromEntries(

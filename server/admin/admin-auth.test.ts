@@ -84,7 +84,7 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
       const response = await relay().app.inject({ method, url, headers: headersFor({}) })
       expect(response.statusCode, url).toBe(401)
       expect(response.json(), url).toEqual({
-        error: 'Session absente ou expirée : reconnectez-vous.',
+        error: 'Session absente ou expirée\u00a0: reconnectez-vous.',
       })
     }
     const forged = await get('/admin/api/session', { cookie: `admin_session=${'A'.repeat(43)}` })
@@ -183,7 +183,7 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
     const locked = await login(email, password, { ip: newAddress() })
     expect(locked.statusCode).toBe(429)
     expect(locked.json()).toEqual({
-      error: 'Trop de tentatives de connexion : réessayez dans 15 minutes.',
+      error: 'Trop de tentatives de connexion\u00a0: réessayez dans 15 minutes.',
     })
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60)
     expect((await login(unknown, password, { ip: newAddress() })).body).toBe(locked.body)
@@ -270,7 +270,7 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
       const response = await post('/admin/api/logout', client)
       expect(response.statusCode, String(client.origin)).toBe(403)
       expect(response.json()).toEqual({
-        error: 'Requête refusée : elle ne vient pas de cette page.',
+        error: 'Requête refusée\u00a0: elle ne vient pas de cette page.',
       })
     }
     const crossSite = await relay().app.inject({

@@ -25,7 +25,7 @@ export function requireAdminApi(sessions: AdminSessions): preHandlerAsyncHookHan
     if (request.adminUser) return
     const user = await sessions.userOf(request)
     if (!user) {
-      return reply.code(401).send({ error: 'Session absente ou expirée : reconnectez-vous.' })
+      return reply.code(401).send({ error: 'Session absente ou expirée\u00a0: reconnectez-vous.' })
     }
     request.adminUser = user
   }
@@ -77,7 +77,9 @@ export function requireSameOrigin(publicUrl: string | undefined): preHandlerAsyn
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isSameOrigin(request, publicUrl)) {
       request.log.warn({ outcome: 'cross_origin' }, 'admin request from another origin refused')
-      return reply.code(403).send({ error: 'Requête refusée : elle ne vient pas de cette page.' })
+      return reply
+        .code(403)
+        .send({ error: 'Requête refusée\u00a0: elle ne vient pas de cette page.' })
     }
   }
 }

@@ -263,7 +263,7 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     const again = await call(id, 'ne_plus_appeler')
     expect(again.statusCode).toBe(409)
     expect(again.json().error).toBe(
-      '« Ne plus appeler » est déjà enregistré. La personne a demandé à ne plus être appelée.',
+      '«\u00a0Ne plus appeler\u00a0» est déjà enregistré. La personne a demandé à ne plus être appelée.',
     )
     expect((await call(id, 'tentative')).json().reason).toBe('ne_plus_appeler')
   })

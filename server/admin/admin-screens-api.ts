@@ -57,7 +57,7 @@ function text(query: Query, name: string, maxLength = 200): string | undefined {
   const value = query[name]
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value.length > maxLength || unstorable.test(value)) {
-    throw new BadRequest(`Paramètre « ${name} » invalide.`)
+    throw new BadRequest(`Paramètre «\u00a0${name}\u00a0» invalide.`)
   }
   return value
 }
@@ -66,7 +66,7 @@ function oneOf<T extends string>(query: Query, name: string, values: readonly T[
   const value = text(query, name)
   if (value === undefined || value === '') return undefined
   if (!(values as readonly string[]).includes(value)) {
-    throw new BadRequest(`Paramètre « ${name} » invalide.`)
+    throw new BadRequest(`Paramètre «\u00a0${name}\u00a0» invalide.`)
   }
   return value as T
 }
@@ -128,7 +128,8 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
   app.get(`${adminApiPath}/leads`, read, async (request) => {
     const query = request.query as Query
     const pageText = text(query, 'page', 6) ?? '1'
-    if (!/^[1-9]\d{0,5}$/.test(pageText)) throw new BadRequest('Paramètre « page » invalide.')
+    if (!/^[1-9]\d{0,5}$/.test(pageText))
+      throw new BadRequest('Paramètre «\u00a0page\u00a0» invalide.')
     const order: LeadOrder = oneOf(query, 'tri', ['urgence', 'recents'] as const) ?? 'urgence'
     const at = now()
     const page = await findLeads(
@@ -212,7 +213,7 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     if (replayed === 0) {
       return reply
         .code(409)
-        .send({ error: 'Cette livraison n’est pas (ou plus) en échec : rien à relancer.' })
+        .send({ error: 'Cette livraison n’est pas (ou plus) en échec\u00a0: rien à relancer.' })
     }
     deps.wakeDeliveries?.()
     return { replayed }
@@ -275,7 +276,7 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     if (result === undefined) {
       return reply.code(409).send({
         error:
-          'Les demandes de cette personne ont changé depuis l’aperçu : vérifiez-les à nouveau.',
+          'Les demandes de cette personne ont changé depuis l’aperçu\u00a0: vérifiez-les à nouveau.',
       })
     }
     // The embedded database's journal of accepted leads must not hold the person any more.
@@ -288,7 +289,7 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     const status = (error as { statusCode?: number }).statusCode ?? 500
     if (status < 500) return reply.code(status).send({ error: 'Requête invalide.' })
     request.log.error({ err: error }, 'admin request failed')
-    return reply.code(500).send({ error: 'Erreur interne : réessayez dans un instant.' })
+    return reply.code(500).send({ error: 'Erreur interne\u00a0: réessayez dans un instant.' })
   })
 }
 

@@ -24,7 +24,7 @@ export const callStateLabels: Record<CallState, string> = {
   a_rappeler: 'À rappeler',
   joint: 'Joint',
   en_attente: 'En attente (limite d’appels)',
-  clos: 'Clos : plus d’appel possible',
+  clos: 'Clos\u00a0: plus d’appel possible',
 }
 
 export const callOutcomeLabels: Record<CallOutcome, string> = {
@@ -41,10 +41,10 @@ export function notCallableText(reason: NotCallableReason, standing: CallStandin
     case 'ne_plus_appeler':
       return 'La personne a demandé à ne plus être appelée.'
     case 'delai_depasse':
-      return `Demande de plus de 30 jours (échue le ${frenchDateTime(standing.deadline)}) : l’appel ne serait plus sollicité (Code des assurances, art. R112-7).`
+      return `Demande de plus de 30 jours (échue le ${frenchDateTime(standing.deadline)})\u00a0: l’appel ne serait plus sollicité (Code des assurances, art. R112-7).`
     case 'maximum_atteint':
       return standing.nextCallAt
-        ? `${maxCallsPerWindow} appels ou tentatives en 30 jours, le maximum (Code de la consommation, art. D223-9) : prochain appel possible le ${frenchDateTime(standing.nextCallAt)}.`
+        ? `${maxCallsPerWindow} appels ou tentatives en 30 jours, le maximum (Code de la consommation, art. D223-9)\u00a0: prochain appel possible le ${frenchDateTime(standing.nextCallAt)}.`
         : `${maxCallsPerWindow} appels ou tentatives en 30 jours, le maximum (Code de la consommation, art. D223-9), jusqu’à la fin du délai de 30 jours de la demande.`
   }
 }
@@ -56,9 +56,11 @@ export function refusalText(
   standing: CallStanding,
 ): string {
   const what =
-    outcome === 'ne_plus_appeler' ? '« Ne plus appeler » est déjà enregistré.' : 'Appel refusé.'
+    outcome === 'ne_plus_appeler'
+      ? '«\u00a0Ne plus appeler\u00a0» est déjà enregistré.'
+      : 'Appel refusé.'
   return `${what} ${notCallableText(reason, standing)}`
 }
 
 export const callingHoursText =
-  'Heures d’appel autorisées : du lundi au vendredi, hors jours fériés, de 10 h à 13 h et de 14 h à 20 h (Code de la consommation, art. D223-9).'
+  'Heures d’appel autorisées\u00a0: du lundi au vendredi, hors jours fériés, de 10 h à 13 h et de 14 h à 20 h (Code de la consommation, art. D223-9).'

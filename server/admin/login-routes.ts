@@ -17,8 +17,8 @@ export const loginMessages = {
   missing: 'Saisissez votre email et votre mot de passe.',
   wrong: 'Email ou mot de passe incorrect.',
   locked: (minutes: number) =>
-    `Trop de tentatives de connexion : réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-  busy: 'Le serveur est occupé : réessayez dans un instant.',
+    `Trop de tentatives de connexion\u00a0: réessayez dans ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+  busy: 'Le serveur est occupé\u00a0: réessayez dans un instant.',
 }
 
 /**

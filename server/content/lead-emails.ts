@@ -44,8 +44,8 @@ function render(title: string, intro: string, sections: { title: string; lines: 
       (section) =>
         `\n${section.title}\n${section.lines
           .map(([label, value, href]) => {
-            const link = href?.startsWith('http') && href !== value ? ` : ${href}` : ''
-            return `- ${label} : ${value}${link}`
+            const link = href?.startsWith('http') && href !== value ? `\u00a0: ${href}` : ''
+            return `- ${label}\u00a0: ${value}${link}`
           })
           .join('\n')}`,
     ),
@@ -59,7 +59,7 @@ ${sections
       `<h2 style="font-size:16px;color:#172554">${escapeHtml(section.title)}</h2><ul>${section.lines
         .map(
           ([label, value, href]) =>
-            `<li>${escapeHtml(label)} : ${
+            `<li>${escapeHtml(label)}\u00a0: ${
               href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value)
             }</li>`,
         )
@@ -126,7 +126,7 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
   const name = fullName(payload)
   const deadline = new Date(receivedAt.getTime() + callWindowDays * dayMs)
   const { text, html } = render(
-    `Nouveau lead : ${name}`,
+    `Nouveau lead\u00a0: ${name}`,
     `${name} demande à être rappelé(e) au sujet de son assurance de prêt. Reçu le ${inParis(receivedAt)}.`,
     [
       {
@@ -155,7 +155,7 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
         lines: [
           [
             'Horaires légaux',
-            'du lundi au vendredi, 10 h – 13 h et 14 h – 20 h, hors jours fériés ; au plus 4 appels ou tentatives en 30 jours (Code de la consommation, D223-9)',
+            'du lundi au vendredi, 10 h – 13 h et 14 h – 20 h, hors jours fériés\u00a0; au plus 4 appels ou tentatives en 30 jours (Code de la consommation, D223-9)',
           ],
           [
             'À appeler avant le',
@@ -166,7 +166,7 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
       { title: 'Référence', lines: [['Lead', leadId]] },
     ],
   )
-  return { subject: `Nouveau lead : ${name} – ${payload.telephone}`, text, html }
+  return { subject: `Nouveau lead\u00a0: ${name} – ${payload.telephone}`, text, html }
 }
 
 /** The broker's notice that a person withdrew consent: no call any more. */
@@ -174,7 +174,7 @@ export function brokerWithdrawal(context: AlertContext & { withdrawnAt: Date }):
   const { payload } = context
   const name = fullName(payload)
   const { text, html } = render(
-    `Ne plus appeler : ${name}`,
+    `Ne plus appeler\u00a0: ${name}`,
     `${name} a retiré son consentement à être rappelé(e) le ${inParis(context.withdrawnAt)}. Ne plus l’appeler, quel que soit le lead.`,
     [
       {
@@ -187,7 +187,7 @@ export function brokerWithdrawal(context: AlertContext & { withdrawnAt: Date }):
       { title: 'Référence', lines: [['Lead', context.leadId]] },
     ],
   )
-  return { subject: `Ne plus appeler : ${name} – ${payload.telephone}`, text, html }
+  return { subject: `Ne plus appeler\u00a0: ${name} – ${payload.telephone}`, text, html }
 }
 
 /** The visitor's confirmation: who calls, when, the consent given and how to withdraw it. */
@@ -203,7 +203,7 @@ export function visitorConfirmation(
       : 'sous 48 heures, du lundi au vendredi entre 10 h et 13 h ou entre 14 h et 20 h'
   const { text, html } = render(
     'Votre demande de rappel est bien enregistrée',
-    `Bonjour ${payload.prenom}, merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n° ${company.orias}, vous appellera ${when}, au ${payload.telephone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt. Ce message n’est ni une publicité ni une offre.`,
+    `Bonjour ${payload.prenom}, merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}, vous appellera ${when}, au ${payload.telephone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt. Ce message n’est ni une publicité ni une offre.`,
     [
       ...(payload.simulation && payload.simulation.economie_max > 0
         ? [

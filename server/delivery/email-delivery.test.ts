@@ -85,7 +85,7 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
 
     expect(alert.to).toEqual(brokerAddresses)
     expect(alert.from).toBe('alertes@courtier.example')
-    expect(alert.parsed.subject).toBe('Nouveau lead : Élodie Martin <b> – 0612345678')
+    expect(alert.parsed.subject).toBe('Nouveau lead\u00a0: Élodie Martin <b> – 0612345678')
     expect(alert.parsed.replyTo?.value[0]?.address).toBe(body.email)
     const text = alert.parsed.text ?? ''
     const html = String(alert.parsed.html)
@@ -111,7 +111,7 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       expect(text.replaceAll('\u00a0', ' ')).toContain(expected.replaceAll('\u00a0', ' '))
     }
     const [stored] = await relay!.db.query<{ id: string }>('SELECT id FROM leads LIMIT 1')
-    expect(text).toContain(`Lead : ${stored!.id}`)
+    expect(text).toContain(`Lead\u00a0: ${stored!.id}`)
 
     expect(confirmation.to).toEqual([body.email])
     const visitorText = (confirmation.parsed.text ?? '').replaceAll('\u00a0', ' ')

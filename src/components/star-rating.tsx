@@ -3,7 +3,7 @@ export function StarRating({ rating, max = 5 }: { rating: number; max?: number }
   return (
     <p
       role="img"
-      aria-label={`Note : ${rating} sur ${max}`}
+      aria-label={`Note\u00a0: ${rating} sur ${max}`}
       className="flex gap-0.5 text-accent-500"
     >
       {Array.from({ length: max }, (_, index) => (

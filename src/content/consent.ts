@@ -7,7 +7,7 @@ export const consentVersion = '2026-11-22'
 /** Text of the tracker consent banner. */
 export const consentCopy = {
   title: 'Mesure de nos publicités',
-  text: 'Avec votre accord, nous utilisons le pixel de Meta (Facebook) pour mesurer l’efficacité de nos publicités. Meta, responsable conjoint, peut aussi utiliser ces données. Refuser n’a aucun effet sur votre simulation, et vous pouvez changer d’avis à tout moment avec « Gestion des cookies » en bas de page.',
+  text: 'Avec votre accord, nous utilisons le pixel de Meta (Facebook) pour mesurer l’efficacité de nos publicités. Meta, responsable conjoint, peut aussi utiliser ces données. Refuser n’a aucun effet sur votre simulation, et vous pouvez changer d’avis à tout moment avec «\u00a0Gestion des cookies\u00a0» en bas de page.',
   privacyLink: 'En savoir plus',
   accept: 'Tout accepter',
   refuse: 'Tout refuser',

@@ -35,7 +35,7 @@ export interface RateSource {
 export const rateSources = {
   ccsf2024: {
     title:
-      'Assurance emprunteur : combien pouvez-vous gagner en changeant d’assureur (résumé du bilan de la loi Lemoine par le CCSF, 15 janvier 2024)',
+      'Assurance emprunteur\u00a0: combien pouvez-vous gagner en changeant d’assureur (résumé du bilan de la loi Lemoine par le CCSF, 15 janvier 2024)',
     publisher: 'Mingzi',
     url: 'https://mingzi.fr/mingzi-actualites/assurance-emprunteur-combien-pouvez-vous-gagner-en-changeant-dassureur',
     date: '30 mars 2024',
@@ -56,21 +56,21 @@ export const rateSources = {
     kind: 'courtier',
   },
   helloPretByAge: {
-    title: 'Quel est le taux d’assurance d’un prêt immobilier en fonction de l’âge ?',
+    title: 'Quel est le taux d’assurance d’un prêt immobilier en fonction de l’âge\u00a0?',
     publisher: 'HelloPrêt',
     url: 'https://www.hellopret.fr/assurance-pret-immobilier/taux-d-assurance-pret-immobilier-en-fonction-de-l-age',
     date: 'non datée, lue le 22 novembre 2026',
     kind: 'site comparatif',
   },
   gagneznetAverage: {
-    title: 'Assurance emprunteur : découvrir le taux moyen en France',
+    title: 'Assurance emprunteur\u00a0: découvrir le taux moyen en France',
     publisher: 'Gagneznet',
     url: 'https://www.gagneznet.info/assurance-emprunteur-decouvrir-le-taux-moyen-en-france',
     date: '2025',
     kind: 'site comparatif',
   },
   comparateurByAge: {
-    title: 'Taux assurance prêt immobilier 2025 : tarifs par âge et profil',
+    title: 'Taux assurance prêt immobilier 2025\u00a0: tarifs par âge et profil',
     publisher: 'comparateur-assurance-pret.fr',
     url: 'https://comparateur-assurance-pret.fr/assurance-pret-immobilier/taux',
     date: '2025',

@@ -29,7 +29,7 @@ export const formSection = {
 } as const
 
 export const howItWorks = {
-  title: 'Comment ça marche ?',
+  title: 'Comment ça marche\u00a0?',
   steps: [
     {
       title: 'Je demande ma simulation',
@@ -41,7 +41,7 @@ export const howItWorks = {
     },
     {
       title: 'On s’occupe de tout',
-      text: 'Comparaison, dossier, demande de substitution à ma banque, résiliation de l’ancien contrat : toutes les démarches sont prises en charge.',
+      text: 'Comparaison, dossier, demande de substitution à ma banque, résiliation de l’ancien contrat\u00a0: toutes les démarches sont prises en charge.',
     },
   ],
 } as const
@@ -61,9 +61,9 @@ export const trust = {
 export const freeGuarantee = {
   title: '100 % gratuit, 0 risque',
   points: [
-    `${pitch.price} à payer : notre accompagnement ne vous coûte rien.`,
-    'Sans engagement : vous restez libre de refuser la proposition.',
-    'Aucune interruption : votre prêt continue et vous restez couvert.',
+    `${pitch.price} à payer\u00a0: notre accompagnement ne vous coûte rien.`,
+    'Sans engagement\u00a0: vous restez libre de refuser la proposition.',
+    'Aucune interruption\u00a0: votre prêt continue et vous restez couvert.',
   ],
   cta: 'Je vérifie mon économie',
 } as const

@@ -9,7 +9,7 @@ interface FieldCopy {
 const fields: Record<'nom' | 'prenom' | 'email' | 'telephone', FieldCopy> = {
   nom: { label: 'Nom', autoComplete: 'family-name' },
   prenom: { label: 'Prénom', autoComplete: 'given-name' },
-  email: { label: 'Email', autoComplete: 'email', hint: 'exemple : nom@domaine.fr' },
+  email: { label: 'Email', autoComplete: 'email', hint: 'exemple\u00a0: nom@domaine.fr' },
   telephone: {
     label: 'Téléphone',
     autoComplete: 'tel-national',
@@ -36,7 +36,7 @@ export const leadFormCopy = {
     hint: 'Du lundi au vendredi (facultatif).',
     options: callbackOptions,
   },
-  consentLabel: `J’accepte d’être rappelé(e) par téléphone par ${brokerIdentity.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n° ${brokerIdentity.orias}, pour me présenter les économies possibles sur mon assurance de prêt immobilier.`,
+  consentLabel: `J’accepte d’être rappelé(e) par téléphone par ${brokerIdentity.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${brokerIdentity.orias}, pour me présenter les économies possibles sur mon assurance de prêt immobilier.`,
   privacyLinkText: 'Politique de confidentialité',
   submit: 'Recevoir ma simulation gratuite',
   submitting: 'Envoi en cours...',

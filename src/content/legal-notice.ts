@@ -15,9 +15,9 @@ export const legalNotice = {
           `Le site ${siteConfig.siteUrl.replace(/^https?:\/\//, '')} est édité par ${company.legalName}, ${company.legalForm} au capital de ${company.shareCapital}, immatriculée au ${company.rcs}.`,
         ),
         list(
-          `Siège social : ${formatAddress(company.headOffice)}`,
-          `Téléphone : ${company.phone}`,
-          [`Email : `, { text: company.email, href: `mailto:${company.email}` }],
+          `Siège social\u00a0: ${formatAddress(company.headOffice)}`,
+          `Téléphone\u00a0: ${company.phone}`,
+          [`Email\u00a0: `, { text: company.email, href: `mailto:${company.email}` }],
         ),
       ],
     },
@@ -42,7 +42,7 @@ export const legalNotice = {
     },
     {
       title: 'Hébergeur',
-      blocks: [p(`${host.name}, ${formatAddress(host.address)}. Téléphone : ${host.phone}.`)],
+      blocks: [p(`${host.name}, ${formatAddress(host.address)}. Téléphone\u00a0: ${host.phone}.`)],
     },
     {
       title: 'Réclamations et médiation',
@@ -53,7 +53,7 @@ export const legalNotice = {
           ` ou par courrier à ${formatAddress(complaints.address)}. Nous accusons réception sous 10 jours ouvrables et répondons dans un délai de 2 mois au plus.`,
         ),
         p(
-          `Si la réponse ne vous satisfait pas, ou en l’absence de réponse dans ce délai, vous pouvez saisir gratuitement le médiateur : ${mediator.name}, ${formatAddress(mediator.address)}, `,
+          `Si la réponse ne vous satisfait pas, ou en l’absence de réponse dans ce délai, vous pouvez saisir gratuitement le médiateur\u00a0: ${mediator.name}, ${formatAddress(mediator.address)}, `,
           { text: mediator.website.replace(/^https?:\/\//, ''), href: mediator.website },
           '.',
         ),

@@ -4,13 +4,13 @@ import { siteConfig } from '@/content/site-config'
 /** Title and description of each page, for `<title>`, the meta description and Open Graph. */
 export const pageMeta = {
   home: {
-    title: `Assurance de prêt : jusqu’à 15 000 € d’économies | ${siteConfig.brandName}`,
+    title: `Assurance de prêt\u00a0: jusqu’à 15\u00a0000\u00a0€ d’économies | ${siteConfig.brandName}`,
     description:
-      'Changez d’assurance emprunteur grâce à la loi Lemoine : simulation gratuite en 60 secondes, 0 € à payer, sans engagement, rappel par un expert sous 48 h.',
+      'Changez d’assurance emprunteur grâce à la loi Lemoine\u00a0: simulation gratuite en 60 secondes, 0\u00a0€ à payer, sans engagement, rappel par un expert sous 48 h.',
   },
   legalNotice: {
     title: `Mentions légales | ${siteConfig.brandName}`,
-    description: `Mentions légales de ${siteConfig.brandName} : éditeur, directeur de la publication, hébergeur, immatriculation ORIAS, réclamations et médiation.`,
+    description: `Mentions légales de ${siteConfig.brandName}\u00a0: éditeur, directeur de la publication, hébergeur, immatriculation ORIAS, réclamations et médiation.`,
   },
   privacyPolicy: {
     title: `Politique de confidentialité | ${siteConfig.brandName}`,
@@ -30,7 +30,7 @@ export const notFoundCopy = {
 
 export const legalPageCopy = {
   backHome: 'Retour à l’accueil',
-  updatedOn: 'Dernière mise à jour :',
+  updatedOn: 'Dernière mise à jour\u00a0:',
 } as const
 
 export const skipLinkLabel = 'Aller au contenu principal'

@@ -6,7 +6,7 @@ const { company, dataProtection, host } = siteConfig
 
 const noTrackerBlocks = [
   p(
-    'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité d’un tiers. Seuls les identifiants de clic et les références d’annonce décrits plus haut (« Finalités »), lus dans l’adresse de la page, nous sont transmis, sans cookie.',
+    'Ce site ne dépose aucun cookie et ne charge aucun outil de mesure d’audience ou de publicité d’un tiers. Seuls les identifiants de clic et les références d’annonce décrits plus haut («\u00a0Finalités\u00a0»), lus dans l’adresse de la page, nous sont transmis, sans cookie.',
   ),
 ]
 
@@ -16,10 +16,10 @@ const noTrackerBlocks = [
  */
 const audienceBlocks = [
   p(
-    'Pour savoir quelles annonces amènent des visiteurs et des demandes, nous comptons chaque jour, pour chaque campagne et chaque annonce (paramètres « utm_campaign » et « utm_content » de l’adresse de la page) : les pages affichées, les estimations ou formulaires commencés, les estimations affichées et les demandes envoyées.',
+    'Pour savoir quelles annonces amènent des visiteurs et des demandes, nous comptons chaque jour, pour chaque campagne et chaque annonce (paramètres «\u00a0utm_campaign\u00a0» et «\u00a0utm_content\u00a0» de l’adresse de la page)\u00a0: les pages affichées, les estimations ou formulaires commencés, les estimations affichées et les demandes envoyées.',
   ),
   p(
-    'Ces compteurs ne contiennent rien qui permette de vous reconnaître : ni identifiant, ni adresse IP, ni information sur votre navigateur, ni heure plus précise que le jour. Ils n’utilisent ni cookie ni aucun autre moyen d’enregistrer une information dans votre navigateur. Ils ne sont jamais rapprochés de votre demande ni d’aucune autre donnée, servent uniquement à produire des statistiques anonymes pour notre propre compte et ne sont transmis à personne.',
+    'Ces compteurs ne contiennent rien qui permette de vous reconnaître\u00a0: ni identifiant, ni adresse IP, ni information sur votre navigateur, ni heure plus précise que le jour. Ils n’utilisent ni cookie ni aucun autre moyen d’enregistrer une information dans votre navigateur. Ils ne sont jamais rapprochés de votre demande ni d’aucune autre donnée, servent uniquement à produire des statistiques anonymes pour notre propre compte et ne sont transmis à personne.',
   ),
   p(
     'Ils sont conservés 25 mois au maximum, puis supprimés. Cette mesure d’audience respecte les conditions fixées par la CNIL pour être dispensée de consentement.',
@@ -28,22 +28,22 @@ const audienceBlocks = [
 
 /** Only where the server reports leads to Meta (META_CAPI_TOKEN), and only with the pixel's consent. */
 const conversionsApiBlock = p(
-  'Si vous avez accepté avant d’envoyer le formulaire, notre serveur signale aussi votre demande directement à Meta (« API Conversions »), avec le même identifiant que le pixel pour qu’elle ne soit comptée qu’une fois : votre adresse e-mail, votre téléphone, vos nom et prénom et votre pays, réduits avant l’envoi à une empreinte (SHA-256) qui ne permet à Meta que de reconnaître un compte qu’elle connaît déjà, ainsi que votre adresse IP, les informations sur votre navigateur et les identifiants des cookies du pixel. Votre simulation et l’heure de rappel choisie ne lui sont jamais transmises. Sans votre accord, rien n’est envoyé à Meta.',
+  'Si vous avez accepté avant d’envoyer le formulaire, notre serveur signale aussi votre demande directement à Meta («\u00a0API Conversions\u00a0»), avec le même identifiant que le pixel pour qu’elle ne soit comptée qu’une fois\u00a0: votre adresse e-mail, votre téléphone, vos nom et prénom et votre pays, réduits avant l’envoi à une empreinte (SHA-256) qui ne permet à Meta que de reconnaître un compte qu’elle connaît déjà, ainsi que votre adresse IP, les informations sur votre navigateur et les identifiants des cookies du pixel. Votre simulation et l’heure de rappel choisie ne lui sont jamais transmises. Sans votre accord, rien n’est envoyé à Meta.',
 )
 
 /** Only in builds with a Meta pixel id (DECISIONS.md, Trackers). */
 const pixelBlocks = (conversionsApi: boolean) => [
   p(
-    'Avec votre accord seulement, ce site utilise le pixel de Meta (Meta Platforms Ireland Ltd, éditeur de Facebook et Instagram) pour mesurer l’efficacité de nos publicités : savoir si vous arrivez d’une de nos annonces et si vous avez envoyé une demande de simulation. Le pixel dépose des cookies (_fbp, _fbc) et transmet à Meta l’adresse des pages vues, votre adresse IP et des informations sur votre navigateur.',
+    'Avec votre accord seulement, ce site utilise le pixel de Meta (Meta Platforms Ireland Ltd, éditeur de Facebook et Instagram) pour mesurer l’efficacité de nos publicités\u00a0: savoir si vous arrivez d’une de nos annonces et si vous avez envoyé une demande de simulation. Le pixel dépose des cookies (_fbp, _fbc) et transmet à Meta l’adresse des pages vues, votre adresse IP et des informations sur votre navigateur.',
   ),
   ...(conversionsApi ? [conversionsApiBlock] : []),
   p(
-    'Pour ces données, Meta et nous sommes responsables conjoints du traitement (CJUE, 29 juillet 2019, Fashion ID) ; Meta les utilise aussi pour ses propres fins, selon sa ',
+    'Pour ces données, Meta et nous sommes responsables conjoints du traitement (CJUE, 29 juillet 2019, Fashion ID)\u00a0; Meta les utilise aussi pour ses propres fins, selon sa ',
     { text: 'politique de confidentialité', href: 'https://www.facebook.com/privacy/policy/' },
-    '. Rien n’est chargé depuis Meta avant que vous cliquiez sur « Tout accepter ». Refuser n’a aucun effet sur votre demande de simulation.',
+    '. Rien n’est chargé depuis Meta avant que vous cliquiez sur «\u00a0Tout accepter\u00a0». Refuser n’a aucun effet sur votre demande de simulation.',
   ),
   p(
-    'Votre choix est conservé 6 mois dans votre navigateur, avec sa date, puis vous est demandé à nouveau. Vous pouvez retirer votre consentement à tout moment avec le lien « Gestion des cookies » en bas de chaque page, puis « Tout refuser » : le pixel s’arrête aussitôt et ses cookies sont effacés.',
+    'Votre choix est conservé 6 mois dans votre navigateur, avec sa date, puis vous est demandé à nouveau. Vous pouvez retirer votre consentement à tout moment avec le lien «\u00a0Gestion des cookies\u00a0» en bas de chaque page, puis «\u00a0Tout refuser\u00a0»\u00a0: le pixel s’arrête aussitôt et ses cookies sont effacés.',
   ),
 ]
 
@@ -141,7 +141,7 @@ export const privacyPolicy = (processing: PolicyProcessing) =>
         title: 'Responsable du traitement',
         blocks: [
           p(
-            `${company.legalName}, ${formatAddress(company.headOffice)}, courtier en assurance immatriculé à l’ORIAS sous le n° ${company.orias}. Contact pour vos données : `,
+            `${company.legalName}, ${formatAddress(company.headOffice)}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}. Contact pour vos données\u00a0: `,
             { text: dataProtection.email, href: `mailto:${dataProtection.email}` },
             '.',
           ),
@@ -151,13 +151,13 @@ export const privacyPolicy = (processing: PolicyProcessing) =>
         title: 'Données collectées',
         blocks: [
           list(
-            'Via le formulaire de simulation : nom, prénom, adresse email et numéro de téléphone.',
-            'La preuve de votre consentement à être rappelé : le texte accepté, la date et l’heure, l’adresse IP et le navigateur utilisés.',
-            'Lors de l’échange avec votre conseiller, si vous choisissez de les communiquer : les données de votre crédit immobilier (montant, durée, taux, date de début) et celles nécessaires à l’étude de votre assurance.',
+            'Via le formulaire de simulation\u00a0: nom, prénom, adresse email et numéro de téléphone.',
+            'La preuve de votre consentement à être rappelé\u00a0: le texte accepté, la date et l’heure, l’adresse IP et le navigateur utilisés.',
+            'Lors de l’échange avec votre conseiller, si vous choisissez de les communiquer\u00a0: les données de votre crédit immobilier (montant, durée, taux, date de début) et celles nécessaires à l’étude de votre assurance.',
             'L’adresse de la page visitée et, si vous arrivez depuis une publicité, l’identifiant du clic, pour mesurer l’efficacité de nos annonces.',
           ),
           p(
-            'L’estimation d’économie est facultative et calculée dans votre navigateur : ce que vous y tapez (montant emprunté, durée restante, âge, cotisation actuelle, nombre de personnes assurées) et le résultat affiché ne nous parviennent que si vous envoyez ensuite le formulaire de rappel, avec votre créneau de rappel préféré s’il est choisi. Nous ne demandons aucune donnée de santé, pas même si vous fumez.',
+            'L’estimation d’économie est facultative et calculée dans votre navigateur\u00a0: ce que vous y tapez (montant emprunté, durée restante, âge, cotisation actuelle, nombre de personnes assurées) et le résultat affiché ne nous parviennent que si vous envoyez ensuite le formulaire de rappel, avec votre créneau de rappel préféré s’il est choisi. Nous ne demandons aucune donnée de santé, pas même si vous fumez.',
           ),
         ],
       },
@@ -168,11 +168,11 @@ export const privacyPolicy = (processing: PolicyProcessing) =>
             'Vos données servent à vous rappeler, à étudier les économies possibles sur votre assurance de prêt, puis, si vous le décidez, à mettre en place votre nouveau contrat et à effectuer les démarches auprès de votre banque et de votre assureur actuel.',
           ),
           p(
-            'Les données de prêt de l’estimation, si vous les envoyez, servent à préparer l’appel : votre conseiller connaît déjà l’ordre de grandeur de votre économie et vous rappelle au créneau choisi. Elles suivent la même base légale (votre consentement) et la même durée de conservation que vos coordonnées.',
+            'Les données de prêt de l’estimation, si vous les envoyez, servent à préparer l’appel\u00a0: votre conseiller connaît déjà l’ordre de grandeur de votre économie et vous rappelle au créneau choisi. Elles suivent la même base légale (votre consentement) et la même durée de conservation que vos coordonnées.',
           ),
           pageViewBlock(processing.recipients),
           p(
-            'Si vous envoyez ensuite le formulaire, votre demande indique aussi l’annonce dont vous venez, telle que l’adresse de la page la décrit : les références de la campagne, de l’ensemble de publicités et de l’annonce, et l’identifiant de clic que Meta ajoute à ses liens (paramètre « fbclid »). Elles sont lues dans l’adresse, sans cookie, et conservées avec votre demande, pour savoir quelles annonces amènent des demandes.',
+            'Si vous envoyez ensuite le formulaire, votre demande indique aussi l’annonce dont vous venez, telle que l’adresse de la page la décrit\u00a0: les références de la campagne, de l’ensemble de publicités et de l’annonce, et l’identifiant de clic que Meta ajoute à ses liens (paramètre «\u00a0fbclid\u00a0»). Elles sont lues dans l’adresse, sans cookie, et conservées avec votre demande, pour savoir quelles annonces amènent des demandes.',
           ),
         ],
       },
@@ -183,7 +183,7 @@ export const privacyPolicy = (processing: PolicyProcessing) =>
             'Le traitement de vos coordonnées repose sur votre consentement (article 6.1.a du règlement général sur la protection des données, RGPD), donné en cochant la case prévue dans le formulaire. Vous pouvez le retirer à tout moment, sans que cela remette en cause les traitements déjà effectués.',
           ),
           p(
-            'L’utilisation des identifiants de clic et des références de l’annonce repose sur notre intérêt légitime à mesurer l’efficacité de nos annonces (article 6.1.f du RGPD) ; vous pouvez vous y opposer à tout moment en nous écrivant.',
+            'L’utilisation des identifiants de clic et des références de l’annonce repose sur notre intérêt légitime à mesurer l’efficacité de nos annonces (article 6.1.f du RGPD)\u00a0; vous pouvez vous y opposer à tout moment en nous écrivant.',
           ),
         ],
       },
@@ -207,15 +207,15 @@ export const privacyPolicy = (processing: PolicyProcessing) =>
         title: 'Vos droits',
         blocks: [
           p(
-            'Conformément au RGPD et à la loi Informatique et Libertés, vous disposez des droits suivants :',
+            'Conformément au RGPD et à la loi Informatique et Libertés, vous disposez des droits suivants\u00a0:',
           ),
           list(
-            'droit d’accès à vos données ;',
-            'droit de rectification ;',
-            'droit à l’effacement ;',
-            'droit de retirer votre consentement à tout moment ;',
-            'droit à la limitation du traitement ;',
-            'droit d’opposition ;',
+            'droit d’accès à vos données\u00a0;',
+            'droit de rectification\u00a0;',
+            'droit à l’effacement\u00a0;',
+            'droit de retirer votre consentement à tout moment\u00a0;',
+            'droit à la limitation du traitement\u00a0;',
+            'droit d’opposition\u00a0;',
             'droit à la portabilité de vos données.',
           ),
           p(

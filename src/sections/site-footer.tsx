@@ -41,7 +41,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className="text-sm text-slate-300">
-          © {siteConfig.company.legalName} · {siteConfig.company.oriasCategory}, ORIAS n°{' '}
+          © {siteConfig.company.legalName} · {siteConfig.company.oriasCategory}, ORIAS n°&nbsp;
           {siteConfig.company.orias}
         </p>
       </div>

@@ -31,7 +31,9 @@ describe('Trust', () => {
     expect(cards).toHaveLength(newestFirst.length)
     newestFirst.forEach((testimonial, index) => {
       const card = within(cards[index]!)
-      expect(card.getByRole('img', { name: `Note : ${testimonial.rating} sur 5` })).toBeVisible()
+      expect(
+        card.getByRole('img', { name: `Note\u00a0: ${testimonial.rating} sur 5` }),
+      ).toBeVisible()
       expect(cards[index]!.querySelector('blockquote')!.textContent).toBe(
         `«\u00a0${testimonial.text}\u00a0»`,
       )
