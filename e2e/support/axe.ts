@@ -8,9 +8,10 @@ const axeSource = readFileSync(
   'utf8',
 )
 
-/** Runs axe-core (WCAG 2.2 A and AA rules) on the page and fails on serious or critical findings. */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  await page.addScriptTag({ content: axeSource })
+/** Runs axe-core (WCAG 2.2 A and AA rules and axe's best practices) on the page. */
+async function violations(page: Page): Promise<AxeResults['violations']> {
+  // Twice on one page would find axe already there.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
   const results = await page.evaluate(() =>
     (
       window as unknown as {
@@ -23,11 +24,21 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
       },
     }),
   )
-  const serious = results.violations
+  return results.violations
+}
+
+const described = (violation: AxeResults['violations'][number]) =>
+  `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`
+
+/** Fails on serious or critical findings. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const serious = (await violations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    )
+    .map(described)
   expect(serious, 'serious or critical accessibility violations').toEqual([])
+}
+
+/** Fails on any finding, whatever its impact: the back-office's bar. */
+export async function expectNoA11yViolations(page: Page): Promise<void> {
+  expect((await violations(page)).map(described), 'accessibility violations').toEqual([])
 }
