@@ -18,5 +18,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     restoreMocks: true,
+    // Typing into a form in jsdom takes a few seconds on a loaded two-core machine; 5 s failed
+    // there while the same test takes 1 s on a quiet one.
+    testTimeout: 15_000,
   },
 })
