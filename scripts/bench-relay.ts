@@ -8,6 +8,10 @@
  * (its deliveries stay queued), so that only acceptance is measured. Then, apart, how many leads
  * per second a relay process delivers to a webhook that takes 1 s to answer, at the default
  * DELIVERY_CONCURRENCY and one at a time, and the export of 50,000 leads while serving.
+ *
+ * `-- --no-journal` runs the embedded relay without its journal of accepted leads (which a server
+ * never does), to show what the journal costs; `accept` alone measures acceptance, `export` alone
+ * the export.
  */
 import { randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
@@ -105,7 +109,7 @@ async function freshDatabase(engine: Engine) {
  * The relay as `npm start` runs it (info logs, written nowhere here), without destinations, with
  * rate limits out of the way (every request comes from loopback).
  */
-async function startAcceptingRelay(engine: Engine): Promise<Server> {
+async function startAcceptingRelay(engine: Engine, leadJournal: boolean): Promise<Server> {
   const database = await freshDatabase(engine)
   const distDir = await createFakeSite()
   const config = loadConfig({
@@ -118,6 +122,7 @@ async function startAcceptingRelay(engine: Engine): Promise<Server> {
   })
   const roomy = { burst: 1_000_000, perSecond: 1_000_000 }
   const relay = await startRelay(config, {
+    leadJournal,
     logLevel: 'info',
     logStream: { write: () => undefined },
     rateLimits: { leads: roomy, pageViews: roomy, funnel: roomy },
@@ -194,8 +199,11 @@ async function measureServer(start: () => Promise<Server>, concurrency: number):
   }
 }
 
-/** The acceptance table: relay and baseline on each engine, 16 and 64 at a time. */
-async function acceptance(): Promise<void> {
+/**
+ * The acceptance table: relay and baseline on each engine, 16 and 64 at a time. `leadJournal`
+ * false runs the embedded relay without its journal of accepted leads, to show what it costs.
+ */
+async function acceptance(leadJournal: boolean): Promise<void> {
   const engines: Engine[] = postgresUrl ? ['embedded', 'postgres'] : ['embedded']
   if (!postgresUrl) {
     console.warn('TEST_DATABASE_URL is not set: PostgreSQL skipped (npm run bench:relay sets it).')
@@ -207,10 +215,10 @@ async function acceptance(): Promise<void> {
     for (const concurrency of concurrencies) {
       // Each on a fresh database, one after the other, so that neither runs on the other's rows.
       const baseline = await measureServer(() => startBaseline(engine), concurrency)
-      const relay = await measureServer(() => startAcceptingRelay(engine), concurrency)
+      const relay = await measureServer(() => startAcceptingRelay(engine, leadJournal), concurrency)
       const failed = relay.failed + baseline.failed
       rows.push(
-        `| ${engineNames[engine]} | ${concurrency} | ${cell(relay)} | ${cell(baseline)} | ${(relay.perSecond / baseline.perSecond).toFixed(2)} |` +
+        `| ${engineNames[engine]}${engine === 'embedded' && !leadJournal ? ', no journal' : ''} | ${concurrency} | ${cell(relay)} | ${cell(baseline)} | ${(relay.perSecond / baseline.perSecond).toFixed(2)} |` +
           (failed > 0 ? ` ${failed} not accepted` : ''),
       )
     }
@@ -347,9 +355,11 @@ async function printExport(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (process.argv[2] === 'export') return printExport()
-  await acceptance()
-  if (process.argv[2] === 'accept') return
+  const args = process.argv.slice(2)
+  const part = args.find((arg) => !arg.startsWith('--'))
+  if (part === 'export') return printExport()
+  await acceptance(!args.includes('--no-journal'))
+  if (part === 'accept') return
   const concurrent = await deliveryThroughput(16, 160)
   const sequential = await deliveryThroughput(1, 15)
   console.log(

@@ -37,6 +37,8 @@ export interface RelayOptions {
   now?: () => Date
   /** Tests shorten them; `httpTimeouts` otherwise. */
   timeouts?: HttpTimeouts
+  /** Benchmarks only: `false` drops the embedded database's power-cut journal (open-database.ts). */
+  leadJournal?: boolean
 }
 
 export interface Relay {
@@ -53,6 +55,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   const secret = await loadAppSecret(config.appSecret, config.dataDir)
   const db = await openDatabase(config, {
     onIdleError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
+    leadJournal: options.leadJournal,
   })
   const destinations = buildDestinations(config, {
     siteUrl: config.publicUrl ?? siteConfig.siteUrl,
@@ -102,7 +105,11 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   if (destinations.active.length === 0) {
     log.warn('no destination is configured: leads are stored, and reach nobody until one is')
   }
-  if (db.kind === 'embedded') {
+  if (db.kind === 'embedded' && !db.journal) {
+    log.warn(
+      'the journal of accepted leads is off (a benchmark setting): a power cut can lose leads already acknowledged',
+    )
+  } else if (db.kind === 'embedded') {
     log.warn(
       'the embedded database does not sync its own files to disk: each accepted lead is also synced to DATA_DIR/leads.journal before its answer and put back from there at start, but after a power cut the database itself may need repair; set DATABASE_URL (PostgreSQL with fsync on) where that matters',
     )

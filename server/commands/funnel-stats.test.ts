@@ -14,6 +14,15 @@ describe('parisDay', () => {
   ])('puts %s on %s', (at, day) => {
     expect(parisDay(new Date(at))).toBe(day)
   })
+
+  it('agrees with the time zone at every quarter of an hour of a year, clock changes included', () => {
+    const paris = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Paris', dateStyle: 'short' })
+    const quarterMs = 15 * 60 * 1_000
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += quarterMs) {
+      const day = paris.format(at)
+      if (parisDay(new Date(at)) !== day) expect(parisDay(new Date(at))).toBe(day)
+    }
+  })
 })
 
 describe('parseCommandLine for stats', () => {

@@ -26,7 +26,11 @@ export interface DeliveryWorkerOptions {
 }
 
 export interface DeliveryWorker {
-  /** Looks for due deliveries now rather than at the next poll (called after a lead is stored). */
+  /**
+   * Looks for due deliveries within milliseconds rather than at the next poll (called after a lead
+   * is stored). The leads of a burst share one claim: with the embedded database, which runs one
+   * statement at a time, a claim per lead would sit between the inserts of the leads behind it.
+   */
   wake(): void
   /** Stops claiming and resolves once the deliveries in flight have finished. */
   stop(): Promise<void>
@@ -66,8 +70,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     if (interrupt) interrupt()
     else woken = true
   }
-  // Under load, deliveries finish many at a time: one claim for all the slots they free, a few
-  // milliseconds later, costs the database far less than one claim each.
+  // Under load, leads arrive and deliveries finish many at a time: one claim for all of them, a
+  // few milliseconds later, costs the database far less than one claim each.
   let wakeTimer: NodeJS.Timeout | undefined
   const wakeSoon = () => {
     wakeTimer ??= setTimeout(() => {
@@ -161,9 +165,11 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWor
     clearTimeout(wakeTimer)
   }
 
+  // With no destination nothing is ever claimed: no loop to wake after each lead.
+  if (names.length === 0) return { wake: () => {}, stop: async () => {} }
   const done = loop()
   return {
-    wake,
+    wake: wakeSoon,
     async stop() {
       running = false
       interrupt?.()

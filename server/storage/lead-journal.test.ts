@@ -1,7 +1,9 @@
-import { appendFile, readFile, stat } from 'node:fs/promises'
+import { constants, existsSync } from 'node:fs'
+import { appendFile, readdir, readFile, readlink, rm, stat } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTempDir } from '../test-support/fake-site'
 import { journalPath, openLeadJournal, type JournalEntry, type LeadJournal } from './lead-journal'
+import { openEmbeddedDatabase } from './pglite-database'
 
 const entry = (id: string): JournalEntry =>
   ({
@@ -43,4 +45,35 @@ describe('the lead journal', () => {
     await journal.compact(async () => {})
     expect(await journal.entries()).toEqual([])
   })
+
+  it.runIf(existsSync('/proc/self/fdinfo'))(
+    'writes through a descriptor opened with O_DSYNC: a write returns once on disk',
+    async () => {
+      const dir = await createTempDir('journal-')
+      journal = await openLeadJournal(dir)
+      await journal.append(entry('a'))
+      const flags: number[] = []
+      for (const fd of await readdir('/proc/self/fd')) {
+        const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '')
+        if (target !== journalPath(dir)) continue
+        const info = await readFile(`/proc/self/fdinfo/${fd}`, 'utf8')
+        flags.push(parseInt(/^flags:\s*([0-7]+)/m.exec(info)?.[1] ?? '0', 8))
+      }
+      expect(flags).toHaveLength(1)
+      expect(flags[0]! & constants.O_DSYNC).toBe(constants.O_DSYNC)
+    },
+  )
+
+  it('is left out of the embedded database only when asked (the relay benchmark)', async () => {
+    const dir = await createTempDir('journal-')
+    const db = await openEmbeddedDatabase(dir, { leadJournal: false })
+    try {
+      expect(db.journal).toBeUndefined()
+      expect(existsSync(journalPath(dir))).toBe(false)
+    } finally {
+      await db.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+    // A new embedded database on disk takes seconds on a busy machine.
+  }, 60_000)
 })

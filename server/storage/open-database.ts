@@ -6,14 +6,22 @@ import { migrate } from './migrations'
 import { openEmbeddedDatabase } from './pglite-database'
 import { openPostgresDatabase, type PostgresOptions } from './postgres-database'
 
+export interface OpenOptions extends PostgresOptions {
+  /**
+   * Benchmarks only, to measure what the journal costs: `false` runs the embedded database without
+   * its journal of accepted leads, so that a lead acknowledged before a power cut can be lost.
+   */
+  leadJournal?: boolean
+}
+
 /** The configured database, migrated to the latest schema. */
 export async function openDatabase(
   config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>,
-  options: PostgresOptions = {},
+  options: OpenOptions = {},
 ): Promise<Database> {
   const db = config.databaseUrl
     ? openPostgresDatabase(config.databaseUrl, options)
-    : await openEmbeddedDatabase(config.dataDir)
+    : await openEmbeddedDatabase(config.dataDir, { leadJournal: options.leadJournal })
   try {
     await migrate(db)
     if (db.journal) {

@@ -15,8 +15,13 @@ const queryWith =
 /**
  * Opens the embedded PostgreSQL (PGlite) stored under `dataDir`, or in memory when `dataDir` is
  * undefined (tests). PGlite runs one statement at a time, and its transactions hold it exclusively.
+ * `leadJournal: false` (benchmarks only) leaves out the journal, and with it the promise that an
+ * acknowledged lead survives a power cut.
  */
-export async function openEmbeddedDatabase(dataDir: string | undefined): Promise<Database> {
+export async function openEmbeddedDatabase(
+  dataDir: string | undefined,
+  { leadJournal = true } = {},
+): Promise<Database> {
   let unlock = () => {}
   let db: PGlite
   if (dataDir === undefined) {
@@ -40,7 +45,7 @@ export async function openEmbeddedDatabase(dataDir: string | undefined): Promise
       throw error
     }
   }
-  const journal = dataDir === undefined ? undefined : await openLeadJournal(dataDir)
+  const journal = dataDir === undefined || !leadJournal ? undefined : await openLeadJournal(dataDir)
   const files = dataDir === undefined ? undefined : path.join(dataDir, 'pglite')
   const makeDurable = async () => {
     if (!journal || !files) return
