@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import type { CallEntry, DeliveryEntry } from '../../server/admin/lead-history'
 import type { LeadCard as Lead } from '../../server/admin/leads-to-call'
-import type { CallOutcome } from '../../server/admin/call-rules'
+import { callOutcomeLabels } from '../../server/admin/call-copy'
+import { callOutcomes, maxCallsPerWindow, type CallOutcome } from '../../server/admin/call-rules'
 import { api, ApiError } from '../api'
 import { dateTime, euros, phoneText, telHref } from '../format'
 import { useApi } from '../use-api'
@@ -16,11 +17,8 @@ const stateLook: Record<Lead['standing']['state'], string> = {
   clos: 'bg-slate-200 text-slate-800',
 }
 
-const outcomes: { outcome: CallOutcome; label: string }[] = [
-  { outcome: 'tentative', label: 'Tentative' },
-  { outcome: 'joint', label: 'Joint' },
-  { outcome: 'ne_plus_appeler', label: 'Ne plus appeler' },
-]
+// The server's own names and limit, so that the buttons say what the refusals say.
+const outcomes = callOutcomes.map((outcome) => ({ outcome, label: callOutcomeLabels[outcome] }))
 
 const insuredLabels = {
   seul: 'une personne',
@@ -168,12 +166,14 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
           {lead.simulation && <Simulation simulation={lead.simulation} />}
         </Fact>
         <Fact term="Appels restants">
-          {closedForGood ? '0' : `${standing.attemptsLeft} sur 4 (30 derniers jours)`}
+          {closedForGood
+            ? '0'
+            : `${standing.attemptsLeft} sur ${maxCallsPerWindow} (30 derniers jours)`}
         </Fact>
         <Fact term="À appeler avant le">{dateTime(standing.deadline)}</Fact>
         <Fact term="Dernier appel">
           {standing.lastCall &&
-            `${dateTime(standing.lastCall.at)} (${outcomes.find((o) => o.outcome === standing.lastCall?.outcome)?.label})`}
+            `${dateTime(standing.lastCall.at)} (${callOutcomeLabels[standing.lastCall.outcome]})`}
         </Fact>
       </dl>
       {standing.reasonText && (

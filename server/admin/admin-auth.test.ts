@@ -7,6 +7,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { adminPassword, createAdmin } from '../test-support/admin-fixtures'
 import { validLead } from '../test-support/lead-fixtures'
+import { screensApiRoutes } from '../test-support/admin-screens-routes'
 import { databaseKinds } from '../test-support/test-databases'
 import { startTestRelay, useTestRelay, type TestRelay } from '../test-support/test-relay'
 import { saveAccount } from './admin-accounts'
@@ -76,20 +77,10 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
       expect(response.headers.location, url).toBe('/admin/login')
       expect(response.body, url).toBe('')
     }
-    const someLead = randomUUID()
     for (const [method, url] of [
       ['GET', '/admin/api/session'],
-      ['GET', '/admin/api/leads'],
+      ...screensApiRoutes(randomUUID()),
       ['GET', '/admin/api/leads?q=a&campagne=b&etat=nouveau'],
-      ['GET', `/admin/api/leads/${someLead}`],
-      ['POST', `/admin/api/leads/${someLead}/calls`],
-      ['GET', '/admin/api/deliveries'],
-      ['POST', '/admin/api/deliveries/replay'],
-      ['GET', '/admin/api/status'],
-      ['GET', '/admin/api/funnel?jours=7'],
-      ['GET', '/admin/api/export.csv'],
-      ['GET', '/admin/api/erase-preview?email=a@exemple.fr'],
-      ['POST', '/admin/api/erase'],
       ['POST', '/admin/api/leads/erase'],
       ['DELETE', '/admin/api/anything'],
     ] as const) {

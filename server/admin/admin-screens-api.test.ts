@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportLeadsCsv } from '../privacy/export-csv'
 import { validLead } from '../test-support/lead-fixtures'
+import { screensApiRoutes } from '../test-support/admin-screens-routes'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'
 import { registerAdminScreensApi } from './admin-screens-api'
@@ -94,19 +95,7 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     )
 
   it('answers 401 on every route without a session, and 403 to a write from elsewhere', async () => {
-    const id = randomUUID()
-    const routes = [
-      ['GET', '/admin/api/leads'],
-      ['GET', `/admin/api/leads/${id}`],
-      ['POST', `/admin/api/leads/${id}/calls`],
-      ['GET', '/admin/api/deliveries'],
-      ['POST', '/admin/api/deliveries/replay'],
-      ['GET', '/admin/api/status'],
-      ['GET', '/admin/api/funnel'],
-      ['GET', '/admin/api/export.csv'],
-      ['GET', '/admin/api/erase-preview?email=a@b.fr'],
-      ['POST', '/admin/api/erase'],
-    ] as const
+    const routes = screensApiRoutes(randomUUID())
     for (const [method, url] of routes) {
       const response = await app.inject({ method, url, headers: { origin } })
       expect(response.statusCode, `${method} ${url}`).toBe(401)

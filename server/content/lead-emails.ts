@@ -3,6 +3,7 @@
  * visitor's confirmation. Server-only: nothing here reaches a browser. Every value a visitor
  * typed is escaped in the HTML part.
  */
+import { internationalPhone } from '../../src/features/lead/international-phone'
 import { callbackSlots, originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import { leadFormCopy, leadFormNotice } from '../../src/content/lead-form'
 import { estimateRecall, euros, insuredField } from '../../src/content/estimate'
@@ -29,11 +30,6 @@ const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
 const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full' })
 
 export const inParis = (date: Date) => parisDateTime.format(date)
-
-/** 0612345678 → +33612345678, for a `tel:` link that works from any phone. */
-export function internationalPhone(telephone: string): string {
-  return `+33${telephone.replace(/\D/g, '').replace(/^0/, '')}`
-}
 
 type Line = [label: string, value: string, href?: string]
 

@@ -1,0 +1,15 @@
+/** Every route of the back-office screens' API (admin-screens-api.ts), for the tests that guard them all. */
+export function screensApiRoutes(leadId: string) {
+  return [
+    ['GET', '/admin/api/leads'],
+    ['GET', `/admin/api/leads/${leadId}`],
+    ['POST', `/admin/api/leads/${leadId}/calls`],
+    ['GET', '/admin/api/deliveries'],
+    ['POST', '/admin/api/deliveries/replay'],
+    ['GET', '/admin/api/status'],
+    ['GET', '/admin/api/funnel?jours=7'],
+    ['GET', '/admin/api/export.csv'],
+    ['GET', '/admin/api/erase-preview?email=a@exemple.fr'],
+    ['POST', '/admin/api/erase'],
+  ] as const
+}
