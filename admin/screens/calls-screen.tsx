@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import type { CallState } from '../../server/admin/call-rules'
+import { callStateLabels } from '../../server/admin/call-copy'
+import { callStates } from '../../server/admin/call-rules'
 import type { LeadCard as Lead } from '../../server/admin/leads-to-call'
 import { LeadCard } from '../components/lead-card'
 import { buttonClass, inputClass, labelClass, Message } from '../components/ui'
@@ -15,13 +16,7 @@ interface LeadsAnswer {
   callingHours: { open: boolean; text: string }
 }
 
-const stateOptions: { value: CallState; label: string }[] = [
-  { value: 'nouveau', label: 'Jamais appelé' },
-  { value: 'a_rappeler', label: 'À rappeler' },
-  { value: 'joint', label: 'Joint' },
-  { value: 'en_attente', label: 'En attente (limite d’appels)' },
-  { value: 'clos', label: 'Clos\u00a0: plus d’appel possible' },
-]
+const stateOptions = callStates.map((value) => ({ value, label: callStateLabels[value] }))
 
 /** The select's value for leads that came without a campaign (the API's empty `campagne`). */
 const noCampaign = '(aucune)'
@@ -170,12 +165,15 @@ export function CallsScreen() {
           <li key={lead.id}>
             <LeadCard
               lead={lead}
-              onChanged={(card) =>
+              onChanged={(card) => {
                 setChanged((current) => ({
                   of: list.data,
                   leads: { ...(current.of === list.data ? current.leads : {}), [card.id]: card },
                 }))
-              }
+                // A list asked for before the call may still be on its way and would hide the
+                // card's change: ask again, so that the last answer comes after the call.
+                list.reload()
+              }}
             />
           </li>
         ))}
