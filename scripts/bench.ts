@@ -2,7 +2,9 @@
  * `npm run bench`: builds the site, serves it as a CDN would (pre-compressed, cached, with the
  * same headers), runs Lighthouse 12 (mobile preset, simulated throttling) three times on each
  * route in the system's Chromium, prints the medians, writes them to docs/benchmarks/ as JSON,
- * and exits non-zero when a budget of scripts/bench/budgets.ts is broken.
+ * and exits non-zero when a budget of scripts/bench/budgets.ts is broken. Timing targets (the
+ * performance score, LCP against the floor) are printed when missed and break the run only with
+ * `--strict`, for a machine known to be quiet: on a shared one they measure the neighbours.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -14,13 +16,14 @@ import { chromiumArgs, findChromium } from '../e2e/support/chromium'
 import { registerSecurityHeaders } from '../server/security-headers'
 import { registerStaticSite } from '../server/static-site'
 import { funnelPath } from '../src/features/funnel/funnel-contract'
-import { brokenBudgets, median, type RouteFigures } from './bench/budgets'
+import { brokenBudgets, median, missedTargets, type RouteFigures } from './bench/budgets'
 import { measureLandingBytes } from './bench/landing-bytes'
 
 const root = path.resolve(import.meta.dirname, '..')
 const distDir = path.join(root, '.build', 'bench-site')
 const reportDir = path.join(root, '.build', 'bench-reports')
 const runs = Number(process.env.BENCH_RUNS ?? 3)
+const strict = process.argv.includes('--strict')
 const benchedPaths = ['/', '/mentions-legales', '/politique-confidentialite']
 /**
  * The floor: a one-paragraph HTML page served the same way. Measured in the same run, it tells
@@ -234,11 +237,23 @@ async function main(): Promise<void> {
       routes.filter((route) => route.path !== floorPath),
       landing,
     )
+    const missed = missedTargets(
+      routes.filter((route) => route.path !== floorPath),
+      floor,
+    )
+    if (missed.length > 0) {
+      console.error(
+        `\nTiming targets missed${strict ? '' : ' (printed, not enforced without --strict)'}:\n${missed.map((line) => `  - ${line}`).join('\n')}`,
+      )
+      if (strict) process.exitCode = 1
+    } else {
+      console.log('\nEvery timing target is met.')
+    }
     if (broken.length > 0) {
       console.error(`\nBudgets broken:\n${broken.map((line) => `  - ${line}`).join('\n')}`)
       process.exitCode = 1
     } else {
-      console.log('\nAll budgets hold.')
+      console.log('All budgets hold.')
     }
   } finally {
     chrome.kill()

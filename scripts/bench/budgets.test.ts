@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { brokenBudgets, budgets, median, type RouteFigures } from './budgets'
+import { brokenBudgets, budgets, median, missedTargets, type RouteFigures } from './budgets'
 
 function figures(overrides: Partial<RouteFigures> = {}): RouteFigures {
   return {
@@ -35,7 +35,6 @@ describe('brokenBudgets', () => {
       { javascriptGzip: budgets.landing.javascriptGzip + 1, cssGzip: budgets.landing.cssGzip + 1 },
     )
     expect(broken).toEqual([
-      '/: performance 97 < 98',
       '/: accessibility 99 < 100',
       '/: SEO 92 < 100',
       '/: CLS 0.01 > 0',
@@ -52,6 +51,42 @@ describe('brokenBudgets', () => {
     expect(
       brokenBudgets([figures({ path: '/mentions-legales', bytes: heavy })], withinBytes),
     ).toEqual([])
+  })
+})
+
+describe('missedTargets', () => {
+  const floor = figures({ path: '/bench-floor.html', metrics: { ...figures().metrics, lcp: 600 } })
+
+  it('is empty when the scores reach 98 and the landing LCP is within 10 % of the floor', () => {
+    const landing = figures({
+      scores: { ...figures().scores, performance: 98 },
+      metrics: { ...figures().metrics, lcp: 660 },
+    })
+    expect(missedTargets([landing], floor)).toEqual([])
+  })
+
+  it('names a low performance score and an LCP too far above the floor', () => {
+    const landing = figures({
+      scores: { ...figures().scores, performance: 95 },
+      metrics: { ...figures().metrics, lcp: 661 },
+    })
+    const legal = figures({
+      path: '/mentions-legales',
+      scores: { ...figures().scores, performance: 97 },
+    })
+    expect(missedTargets([landing, legal], floor)).toEqual([
+      '/: performance 95 < 98',
+      '/mentions-legales: performance 97 < 98',
+      "/: LCP 661 ms is 10.2 % above the floor's 600 ms (target 10 %)",
+    ])
+  })
+
+  it('leaves the timing targets out of the budgets that break a run', () => {
+    const slow = figures({
+      scores: { ...figures().scores, performance: 50 },
+      metrics: { ...figures().metrics, lcp: 5_000 },
+    })
+    expect(brokenBudgets([slow], withinBytes)).toEqual([])
   })
 })
 

@@ -1,11 +1,21 @@
 /**
- * The performance budgets of issue 6, checked by `npm run bench` (Lighthouse figures) and by the
- * byte-budget browser test (bytes, which do not depend on the machine's speed).
+ * The performance budgets of issues 6 and 10, checked by `npm run bench` (Lighthouse figures) and
+ * by the byte-budget browser test.
+ *
+ * Two kinds: budgets, which do not depend on how busy the machine is (bytes, requests, CLS, the
+ * accessibility, best-practices and SEO audits), break the run; timing targets (the performance
+ * score, LCP against the floor), which move by tens of milliseconds when another process shares
+ * the two cores, are printed as missed and break the run only with `--strict`.
  */
 export const KiB = 1024
 
-export const budgets = {
+export const targets = {
   performanceScore: 98,
+  /** The landing page's LCP at most this far above the one-paragraph floor of the same run. */
+  lcpAboveFloor: 0.1,
+} as const
+
+export const budgets = {
   otherScores: 100,
   cumulativeLayoutShift: 0,
   landing: {
@@ -43,9 +53,6 @@ export function brokenBudgets(routes: RouteFigures[], landing: LandingBytes): st
   const broken: string[] = []
   for (const route of routes) {
     const { scores, metrics } = route
-    if (scores.performance < budgets.performanceScore) {
-      broken.push(`${route.path}: performance ${scores.performance} < ${budgets.performanceScore}`)
-    }
     for (const [name, score] of Object.entries({
       accessibility: scores.accessibility,
       'best practices': scores.bestPractices,
@@ -73,6 +80,28 @@ export function brokenBudgets(routes: RouteFigures[], landing: LandingBytes): st
     broken.push(`/: CSS ${landing.cssGzip} B gzip > ${budgets.landing.cssGzip} B`)
   }
   return broken
+}
+
+/** Every timing target missed, in words; `floor` is the one-paragraph page of the same run. */
+export function missedTargets(routes: RouteFigures[], floor: RouteFigures | undefined): string[] {
+  const missed: string[] = []
+  for (const route of routes) {
+    if (route.scores.performance < targets.performanceScore) {
+      missed.push(
+        `${route.path}: performance ${route.scores.performance} < ${targets.performanceScore}`,
+      )
+    }
+  }
+  const landing = routes.find((route) => route.path === '/')
+  if (landing && floor) {
+    const above = landing.metrics.lcp / floor.metrics.lcp - 1
+    if (landing.metrics.lcp > floor.metrics.lcp * (1 + targets.lcpAboveFloor)) {
+      missed.push(
+        `/: LCP ${Math.round(landing.metrics.lcp)} ms is ${(above * 100).toFixed(1)} % above the floor's ${Math.round(floor.metrics.lcp)} ms (target ${targets.lcpAboveFloor * 100} %)`,
+      )
+    }
+  }
+  return missed
 }
 
 export function median(values: number[]): number {
