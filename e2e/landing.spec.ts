@@ -323,6 +323,45 @@ test.describe('phone screen', () => {
     })
   }
 
+  test('the sections below the simulation are drawn only near the screen, and scrolling down moves nothing in view', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { layoutShifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/')
+    // Skipped content (content-visibility: auto) is not "visible" to checkVisibility.
+    const drawn = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+    expect(await drawn('#simulation-form h2')).toBe(true)
+    expect(await drawn('#faq h2')).toBe(false)
+    expect(await drawn('footer ul')).toBe(false)
+
+    const bottom = await page.evaluate(() => document.documentElement.scrollHeight)
+    for (let y = 0; y < bottom; y += 200) {
+      await page.evaluate((top) => {
+        window.scrollTo({ top, behavior: 'instant' })
+        return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+      }, y)
+    }
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    )
+    await expect.poll(() => drawn('footer ul')).toBe(true)
+    expect(await drawn('#faq h2')).toBe(true)
+    expect(
+      await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+    ).toEqual([])
+  })
+
   test('the form section starts on the first screen of a phone', async ({ page }) => {
     await page.goto('/')
     const top = await page

@@ -31,60 +31,12 @@ import {
 } from '../server/test-support/relay-process'
 import { createPostgresDatabase, postgresUrl } from '../server/test-support/test-databases'
 import { openDatabase } from '../server/storage/open-database'
+import { clientIp, runLoad, runLoadInWorker, type Load } from './bench/lead-load'
 
 const requests = 2_000
 const warmup = 200
 const concurrencies = [16, 64] as const
 const maxSeconds = 60
-
-interface Load {
-  accepted: number
-  failed: number
-  perSecond: number
-  p50: number
-  p99: number
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN
-}
-
-/** A different documentation-range address per request, so the per-client limit never trips. */
-function clientIp(index: number): string {
-  return `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`
-}
-
-/** Posts `requests` valid leads, `concurrency` at a time (after a warm-up), to `url`. */
-async function load(url: string, concurrency: number): Promise<Load> {
-  for (let index = 0; index < warmup; index += 1) {
-    await (await postLeadTo(url, validLead(), clientIp(requests + index))).arrayBuffer()
-  }
-  const latencies: number[] = []
-  let next = 0
-  let accepted = 0
-  const deadline = performance.now() + maxSeconds * 1_000
-  const started = performance.now()
-  const worker = async () => {
-    while (next < requests && performance.now() < deadline) {
-      const index = next++
-      const sent = performance.now()
-      const response = await postLeadTo(url, validLead(), clientIp(index))
-      await response.arrayBuffer()
-      latencies.push(performance.now() - sent)
-      if (response.status === 202) accepted += 1
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker))
-  const seconds = (performance.now() - started) / 1_000
-  latencies.sort((a, b) => a - b)
-  return {
-    accepted,
-    failed: latencies.length - accepted,
-    perSecond: accepted / seconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-  }
-}
 
 interface Server {
   url: string
@@ -190,10 +142,14 @@ const engineNames: Record<Engine, string> = {
   postgres: 'PostgreSQL (local, fsync on)',
 }
 
+/** `--same-thread-client` posts from the server's own event loop, as runs before 2026-11-23 did. */
+const sameThreadClient = process.argv.includes('--same-thread-client')
+
 async function measureServer(start: () => Promise<Server>, concurrency: number): Promise<Load> {
   const server = await start()
   try {
-    return await load(server.url, concurrency)
+    const plan = { url: server.url, concurrency, requests, warmup, maxSeconds }
+    return await (sameThreadClient ? runLoad(plan) : runLoadInWorker(plan))
   } finally {
     await server.close()
   }

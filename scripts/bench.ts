@@ -5,6 +5,7 @@
  * and exits non-zero when a budget of scripts/bench/budgets.ts is broken. Timing targets (the
  * performance score, LCP against the floor) are printed when missed and break the run only with
  * `--strict`, for a machine known to be quiet: on a shared one they measure the neighbours.
+ * `--landing` measures the landing page and the floor only; BENCH_RUNS sets the runs per route.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -24,7 +25,10 @@ const distDir = path.join(root, '.build', 'bench-site')
 const reportDir = path.join(root, '.build', 'bench-reports')
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const strict = process.argv.includes('--strict')
-const benchedPaths = ['/', '/mentions-legales', '/politique-confidentialite']
+/** `--landing` measures only the landing page and the floor, for a quicker look at LCP. */
+const benchedPaths = process.argv.includes('--landing')
+  ? ['/']
+  : ['/', '/mentions-legales', '/politique-confidentialite']
 /**
  * The floor: a one-paragraph HTML page served the same way. Measured in the same run, it tells
  * how far the real pages are from the best any page could do on this machine.
@@ -218,13 +222,15 @@ async function main(): Promise<void> {
       `\nLanding page: JavaScript ${kb(landing.javascriptGzip)} KiB gzip (${landing.scripts.join(', ')}), inlined CSS ${kb(landing.cssGzip)} KiB gzip`,
     )
 
-    const outFile = path.join(root, 'docs', 'benchmarks', 'lighthouse.json')
-    await mkdir(path.dirname(outFile), { recursive: true })
-    await writeFile(
-      outFile,
-      `${JSON.stringify({ date, runs, lighthouse: '12', routes, landing }, null, 2)}\n`,
-    )
-    console.log(`Figures written to ${path.relative(root, outFile)}`)
+    if (benchedPaths.length > 1) {
+      const outFile = path.join(root, 'docs', 'benchmarks', 'lighthouse.json')
+      await mkdir(path.dirname(outFile), { recursive: true })
+      await writeFile(
+        outFile,
+        `${JSON.stringify({ date, runs, lighthouse: '12', routes, landing }, null, 2)}\n`,
+      )
+      console.log(`Figures written to ${path.relative(root, outFile)}`)
+    }
 
     const floor = routes.find((route) => route.path === floorPath)
     if (floor) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** A landing-page section labelled by its own heading. */
+/** A landing-page section below the simulation, labelled by its own heading. */
 export function PageSection({
   id,
   title,
@@ -14,7 +14,11 @@ export function PageSection({
 }) {
   const headingId = `${id}-title`
   return (
-    <section id={id} aria-labelledby={headingId} className={`px-4 py-12 sm:py-16 ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`below-fold px-4 py-12 sm:py-16 ${className}`}
+    >
       <div className="mx-auto max-w-5xl">
         <h2
           id={headingId}

@@ -5,7 +5,7 @@ export function FinalCta() {
   return (
     <section
       aria-labelledby="final-cta-title"
-      className="bg-brand-900 px-4 py-12 text-center text-white"
+      className="below-fold bg-brand-900 px-4 py-12 text-center text-white"
     >
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-4">
         <h2 id="final-cta-title" className="text-2xl font-extrabold sm:text-3xl">

@@ -6,7 +6,7 @@ import { ConsentManageButton } from '@/features/consent/consent-banner'
 
 export function SiteFooter() {
   return (
-    <footer className="bg-slate-900 px-4 py-10 text-slate-200">
+    <footer className="below-fold bg-slate-900 px-4 py-10 text-slate-200">
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <ul className="flex flex-wrap gap-3" aria-label="Protection des données">
           {footer.badges.map((badge) => (
