@@ -362,6 +362,19 @@ test.describe('phone screen', () => {
     ).toEqual([])
   })
 
+  test('a printed page has every section drawn', async ({ page }) => {
+    await page.goto('/')
+    await page.emulateMedia({ media: 'print' })
+    for (const selector of ['#faq h2', 'footer ul']) {
+      expect(
+        await page
+          .locator(selector)
+          .first()
+          .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true })),
+      ).toBe(true)
+    }
+  })
+
   test('the form section starts on the first screen of a phone', async ({ page }) => {
     await page.goto('/')
     const top = await page
