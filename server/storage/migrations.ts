@@ -251,6 +251,36 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX lead_calls_at_idx ON lead_calls (at)',
     ],
   },
+  {
+    id: 11,
+    name: 'the funnel count with its plans kept',
+    statements: [
+      // Same arguments and effect as migration 8's, in PL/pgSQL: a LANGUAGE sql function called
+      // from another function is parsed and planned anew at each call, which was half of what
+      // storing a lead cost on the embedded database (0.5 of 1.1 ms); PL/pgSQL keeps its plans
+      // for the session. The count of the day's origins is only read for an origin not yet seen.
+      `CREATE OR REPLACE FUNCTION count_funnel_step(day date, utm_campaign text, utm_content text,
+          step text, max_origins integer, other_origin text) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        campaign text := utm_campaign;
+        content text := utm_content;
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM funnel_counts AS f
+                       WHERE f.day = count_funnel_step.day AND f.utm_campaign = campaign
+                         AND f.utm_content = content) THEN
+          IF (SELECT count(DISTINCT (f.utm_campaign, f.utm_content)) FROM funnel_counts AS f
+              WHERE f.day = count_funnel_step.day) >= max_origins THEN
+            campaign := other_origin;
+            content := other_origin;
+          END IF;
+        END IF;
+        INSERT INTO funnel_counts AS f (day, utm_campaign, utm_content, step, count)
+          VALUES (count_funnel_step.day, campaign, content, step, 1)
+          ON CONFLICT ON CONSTRAINT funnel_counts_pkey DO UPDATE SET count = f.count + 1;
+      END
+      $$`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
