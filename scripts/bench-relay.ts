@@ -3,8 +3,9 @@
  * TEST_DATABASE_URL is set, as the npm script does through scripts/with-postgres.ts) PostgreSQL,
  * this process runs in turn the relay and a baseline (a bare Fastify route that parses the same
  * JSON and commits one transaction inserting the lead and its delivery, with no checks), each on
- * a fresh database of that engine, and posts leads over loopback 16 and 64 at a time: leads/s,
- * p50 and p99, and the relay's share of the baseline. The relay runs with no active destination
+ * a fresh database of that engine, and posts leads over loopback 16 and 64 at a time from a worker
+ * thread (`--same-thread-client`: from this thread): leads/s, p50 and p99, and the relay's share
+ * of the baseline. The relay runs with no active destination
  * (its deliveries stay queued), so that only acceptance is measured. Then, apart, how many leads
  * per second a relay process delivers to a webhook that takes 1 s to answer, at the default
  * DELIVERY_CONCURRENCY and one at a time, and the export of 50,000 leads while serving.
