@@ -111,14 +111,19 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
       .filter((delivery) => delivery.answered === 'ok')
       .map((delivery) => delivery.body.email)
     expect(new Set(emails)).toEqual(new Set(leads.map((lead) => lead.email)))
-    await waitFor(() => smtp.received.length === 40, {
+    // Emails are sent at least once: one whose answer came too late on a loaded machine may be
+    // sent again, so what counts is that no lead is left without its alert and confirmation.
+    const alerts = () =>
+      smtp.received.filter((mail) => mail.to.includes('conseil@courtier.example'))
+    const confirmed = () =>
+      new Set(
+        smtp.received.flatMap((mail) => mail.to).filter((to) => to !== 'conseil@courtier.example'),
+      )
+    await waitFor(() => alerts().length >= 20 && confirmed().size === 20, {
       timeoutMs: 60_000,
       what: 'an alert and a confirmation for each of the 20 leads',
     })
-    const confirmed = smtp.received
-      .flatMap((mail) => mail.to)
-      .filter((to) => to !== 'conseil@courtier.example')
-    expect(confirmed.sort()).toEqual(leads.map((lead) => lead.email as string).sort())
+    expect([...confirmed()].sort()).toEqual(leads.map((lead) => lead.email as string).sort())
     // The target has answered; the server marks the row delivered just after, so wait for it.
     await waitFor(
       async () =>
