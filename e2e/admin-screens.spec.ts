@@ -61,6 +61,18 @@ async function search(page: Page, text: string, campaign?: string) {
 
 const card = (page: Page, name: string) => page.getByRole('article', { name })
 
+/** Presses Tab until `target` has the focus (at most 60 times), as a keyboard user would. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
+  for (
+    let step = 0;
+    step < 60 && !(await target.evaluate((el) => el === document.activeElement));
+    step += 1
+  ) {
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
 /** How many times the relay has forwarded the lead of `email` to the stand-in. */
 async function forwardedCount(email: string): Promise<number> {
   const received = await receivedRequests('/admin-lead')
@@ -310,15 +322,7 @@ test.describe('back-office screens', () => {
     await page.keyboard.press('Enter')
     const anne = card(page, 'Anne Clavier')
     await expect(anne).toBeVisible()
-    const joint = anne.getByRole('button', { name: 'Joint' })
-    for (
-      let step = 0;
-      step < 40 && !(await joint.evaluate((el) => el === document.activeElement));
-      step += 1
-    ) {
-      await page.keyboard.press('Tab')
-    }
-    await expect(joint).toBeFocused()
+    await tabTo(page, anne.getByRole('button', { name: 'Joint' }))
     await page.keyboard.press('Enter')
     await expect(anne).toContainText('«\u00a0Joint\u00a0» enregistré pour Anne Clavier.')
     await page.keyboard.press('Tab')
@@ -326,6 +330,42 @@ test.describe('back-office screens', () => {
     await expect(anne.getByRole('button', { name: 'Historique et livraisons' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(anne.getByRole('listitem').filter({ hasText: 'Joint' })).toHaveCount(1)
+  })
+
+  test('replays a parked delivery and erases a person with the keyboard alone', async ({
+    page,
+    request,
+  }) => {
+    const lead = await postLead(request, { nom: 'Refus', prenom: 'Touche' })
+    await expect.poll(() => forwardedCount(lead.email)).toBe(1)
+    await openAsBroker(page)
+    await tabTo(page, page.getByRole('link', { name: 'Voir les livraisons' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Livraisons' })).toBeFocused()
+    await tabTo(
+      page,
+      page
+        .getByRole('row')
+        .filter({ hasText: 'Touche Refus' })
+        .getByRole('button', { name: /^Relancer la livraison/ }),
+    )
+    await page.keyboard.press('Enter')
+    await expect.poll(() => forwardedCount(lead.email)).toBe(2)
+
+    await tabTo(
+      page,
+      page.getByRole('navigation').getByRole('link', { name: 'Données personnelles' }),
+    )
+    await page.keyboard.press('Enter')
+    await tabTo(page, page.getByLabel('Email de la personne'))
+    await page.keyboard.type(lead.email)
+    await page.keyboard.press('Enter')
+    const erase = page.getByRole('button', { name: 'Effacer définitivement 1 demande' })
+    await tabTo(page, erase)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status').filter({ hasText: 'effacée' })).toHaveText(
+      `1 demande effacée pour ${lead.email}, avec ses appels et ses livraisons.`,
+    )
   })
 
   test.describe('accessibility', () => {
