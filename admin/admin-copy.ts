@@ -1,4 +1,9 @@
-/** What the back-office's shell says, in one place. */
+/**
+ * What the back-office's shell says, in one place: its frame, the login, and the errors any call
+ * to the API may end with. Each screen's and component's copy is in `copy/`, named after it.
+ */
+const sessionExpired = 'Votre session a expiré\u00a0: reconnectez-vous.'
+
 export const adminCopy = {
   appName: 'Espace courtier',
   skipLink: 'Aller au contenu',
@@ -17,6 +22,11 @@ export const adminCopy = {
     password: 'Mot de passe',
     submit: 'Se connecter',
     submitting: 'Connexion…',
-    expired: 'Votre session a expiré\u00a0: reconnectez-vous.',
+    expired: sessionExpired,
+  },
+  apiErrors: {
+    generic: 'Une erreur est survenue. Réessayez dans un instant.',
+    offline: 'Le serveur ne répond pas\u00a0: vérifiez votre connexion, puis réessayez.',
+    sessionExpired,
   },
 } as const

@@ -2,6 +2,7 @@
  * The screens' calls to the back-office API: same origin, JSON both ways, the server's French
  * message on failure, and back to the login page when the session has ended.
  */
+import { adminCopy } from './admin-copy'
 import { expiredSessionPath } from './admin-routes'
 
 export class ApiError extends Error {
@@ -20,9 +21,6 @@ let sessionEnded = false
 export function endSession(): void {
   sessionEnded = true
 }
-
-const genericError = 'Une erreur est survenue. Réessayez dans un instant.'
-const offline = 'Le serveur ne répond pas\u00a0: vérifiez votre connexion, puis réessayez.'
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -48,16 +46,16 @@ export async function apiResponse(
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   } catch {
-    throw new ApiError(offline, 0)
+    throw new ApiError(adminCopy.apiErrors.offline, 0)
   }
   if (response.status === 401 && redirectOnUnauthorized) {
     if (!sessionEnded) window.location.assign(expiredSessionPath)
-    throw new ApiError('Votre session a expiré\u00a0: reconnectez-vous.', 401)
+    throw new ApiError(adminCopy.apiErrors.sessionExpired, 401)
   }
   if (!response.ok) {
     const answer = (await response.json().catch(() => ({}))) as { error?: unknown }
     throw new ApiError(
-      typeof answer.error === 'string' ? answer.error : genericError,
+      typeof answer.error === 'string' ? answer.error : adminCopy.apiErrors.generic,
       response.status,
     )
   }

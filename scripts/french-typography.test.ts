@@ -264,8 +264,9 @@ describe('French typography', () => {
     const sources = Object.fromEntries(
       files.map((file) => [file, frenchInSource(path.join(root, file))]),
     )
-    // The copy is really read: the shell's and the login's French is among it.
+    // The copy is really read: the shell's and the login's French is among it, and the screens'.
     expect(sources['admin/admin-copy.ts']).toContain('Mot de passe')
+    expect(sources['admin/copy/personal-data-screen.ts']).toContain('Effacer une personne')
     expect(sources['server/admin/login-routes.ts']).toContain('Email ou mot de passe incorrect.')
     expect(Object.values(sources).flat().length).toBeGreaterThan(20)
     expect(faultsIn(sources)).toEqual([])

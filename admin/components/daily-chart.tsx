@@ -1,4 +1,5 @@
 import type { FunnelReport } from '../../server/admin/funnel-report'
+import { dailyChartCopy as copy } from '../copy/daily-chart'
 import { count, percent, shortDay } from '../format'
 
 const width = 720
@@ -43,7 +44,11 @@ export function DailyChart({ report }: { report: FunnelReport }) {
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={`Demandes par jour et conversion des vues en demandes sur ${report.days} jours : ${count(report.total.leads)} demandes au total${best.leads > 0 ? `, au plus ${count(best.leads)} le ${shortDay(best.day)}` : ''}.`}
+        aria-label={copy.summary(
+          report.days,
+          report.total.leads,
+          best.leads > 0 ? best : undefined,
+        )}
         className="h-auto w-full"
       >
         <line
@@ -83,7 +88,7 @@ export function DailyChart({ report }: { report: FunnelReport }) {
             height={margin.top + plotHeight - yLeads(day.leads)}
             className="fill-blue-700"
           >
-            <title>{`${shortDay(day.day)} : ${count(day.leads)} demande(s), conversion ${percent(day.viewToLead)}`}</title>
+            <title>{copy.bar(day.day, day.leads, day.viewToLead)}</title>
           </rect>
         ))}
         {line && (
@@ -106,14 +111,14 @@ export function DailyChart({ report }: { report: FunnelReport }) {
       <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-slate-700">
         <span>
           <span aria-hidden="true" className="mr-1 inline-block h-3 w-3 bg-blue-700 align-middle" />
-          Demandes par jour (axe de gauche)
+          {copy.leadsLegend}
         </span>
         <span>
           <span
             aria-hidden="true"
             className="mr-1 inline-block h-0.5 w-4 bg-amber-600 align-middle"
           />
-          Demandes / vues (axe de droite)
+          {copy.rateLegend}
         </span>
       </figcaption>
     </figure>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { DeliveryStatus } from '../../server/admin/lead-history'
+import { deliveryBannerCopy as copy } from '../copy/delivery-banner'
 import { Link } from '../router'
 import { useApi } from '../use-api'
 
@@ -28,11 +29,11 @@ export function DeliveryBanner({ pathname }: { pathname: string }) {
       {alert && (
         <div className="border-b border-red-200 bg-red-50">
           <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-red-900">
-            <strong>Livraisons : </strong>
+            <strong>{copy.title}</strong>
             {alert}{' '}
             {pathname !== '/admin/livraisons' && (
               <Link href="/admin/livraisons" className="font-semibold underline">
-                Voir les livraisons
+                {copy.seeDeliveries}
               </Link>
             )}
           </p>

@@ -1,4 +1,5 @@
 import type { DeliveryEntry } from '../../server/admin/lead-history'
+import { deliveryTableCopy as copy } from '../copy/delivery-table'
 import { dateTime } from '../format'
 import { ReplayButton } from './replay-button'
 import { ColumnHeads } from './ui'
@@ -38,13 +39,13 @@ export function DeliveryTable({
         <caption className="sr-only">{caption}</caption>
         <ColumnHeads
           columns={[
-            ...(withPerson ? [{ label: 'Personne' }] : []),
-            { label: 'Destination' },
-            { label: 'État' },
-            { label: 'Tentatives' },
-            { label: 'Dernière erreur' },
-            { label: 'Depuis' },
-            { label: <span className="sr-only">Action</span> },
+            ...(withPerson ? [{ label: copy.columns.person }] : []),
+            { label: copy.columns.destination },
+            { label: copy.columns.state },
+            { label: copy.columns.attempts },
+            { label: copy.columns.lastError },
+            { label: copy.columns.since },
+            { label: <span className="sr-only">{copy.columns.action}</span> },
           ]}
         />
         <tbody className="divide-y divide-slate-200">
@@ -79,7 +80,7 @@ export function DeliveryTable({
                 {delivery.state === 'parked' && (
                   <ReplayButton
                     delivery={delivery}
-                    who={delivery.who ?? 'cette demande'}
+                    who={delivery.who ?? copy.thisLead}
                     onReplayed={onReplayed}
                   />
                 )}

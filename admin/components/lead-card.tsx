@@ -3,8 +3,10 @@ import type { CallEntry, DeliveryEntry } from '../../server/admin/lead-history'
 import type { LeadCard as Lead } from '../../server/admin/leads-to-call'
 import { callOutcomeLabels } from '../../server/admin/call-copy'
 import { callOutcomes, maxCallsPerWindow, type CallOutcome } from '../../server/admin/call-rules'
+import { adminCopy } from '../admin-copy'
 import { api, ApiError } from '../api'
-import { dateTime, euros, phoneText, telHref } from '../format'
+import { leadCardCopy as copy } from '../copy/lead-card'
+import { dateTime, phoneText, telHref } from '../format'
 import { useApi } from '../use-api'
 import { DeliveryTable } from './delivery-table'
 import { buttonClass, Fact, Message } from './ui'
@@ -20,21 +22,18 @@ const stateLook: Record<Lead['standing']['state'], string> = {
 // The server's own names and limit, so that the buttons say what the refusals say.
 const outcomes = callOutcomes.map((outcome) => ({ outcome, label: callOutcomeLabels[outcome] }))
 
-const insuredLabels = {
-  seul: 'une personne',
-  deux_100: 'deux personnes à 100 %',
-  deux_autre: 'deux personnes',
-} as const
-
 function Simulation({ simulation }: { simulation: NonNullable<Lead['simulation']> }) {
   return (
     <>
-      {euros(simulation.economie_min)} à {euros(simulation.economie_max)} d’économie estimée
+      {copy.savings(simulation.economie_min, simulation.economie_max)}
       <span className="block text-slate-700">
-        {euros(simulation.montant_emprunte)} sur {simulation.duree_restante_ans} ans,{' '}
-        {simulation.age} ans, {insuredLabels[simulation.assures] ?? simulation.assures}
-        {simulation.cotisation_mensuelle !== null &&
-          `, cotisation actuelle ${euros(simulation.cotisation_mensuelle)}/mois`}
+        {copy.loan(
+          simulation.montant_emprunte,
+          simulation.duree_restante_ans,
+          simulation.age,
+          copy.insured[simulation.assures] ?? simulation.assures,
+        )}
+        {simulation.cotisation_mensuelle !== null && copy.premium(simulation.cotisation_mensuelle)}
       </span>
     </>
   )
@@ -43,9 +42,9 @@ function Simulation({ simulation }: { simulation: NonNullable<Lead['simulation']
 function origin(lead: Lead): string {
   const { utm_campaign: campaign, utm_content: ad, utm_source: source } = lead.origin
   const parts = [
-    campaign ? `campagne ${campaign}` : 'sans campagne',
-    ad ? `annonce ${ad}` : undefined,
-    source ? `source ${source}` : undefined,
+    campaign ? copy.origin.campaign(campaign) : copy.origin.noCampaign,
+    ad ? copy.origin.ad(ad) : undefined,
+    source ? copy.origin.source(source) : undefined,
   ]
   return parts.filter(Boolean).join(', ')
 }
@@ -59,16 +58,16 @@ function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
   if (!history.data)
     return (
       <p role="status" className="text-sm text-slate-700">
-        Chargement…
+        {adminCopy.loading}
       </p>
     )
   const { calls, deliveries } = history.data
   return (
     <div className="mt-3 grid gap-4">
       <div>
-        <h3 className="text-sm font-semibold text-slate-900">Appels enregistrés</h3>
+        <h3 className="text-sm font-semibold text-slate-900">{copy.calls}</h3>
         {calls.length === 0 ? (
-          <p className="text-sm text-slate-700">Aucun appel enregistré.</p>
+          <p className="text-sm text-slate-700">{copy.noCalls}</p>
         ) : (
           <ul className="mt-1 space-y-1 text-sm text-slate-900">
             {calls.map((call) => (
@@ -82,14 +81,12 @@ function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
         )}
       </div>
       <div>
-        <h3 className="mb-1 text-sm font-semibold text-slate-900">Livraisons</h3>
+        <h3 className="mb-1 text-sm font-semibold text-slate-900">{copy.deliveries}</h3>
         {deliveries.length === 0 ? (
-          <p className="text-sm text-slate-700">
-            Aucune destination configurée pour cette demande.
-          </p>
+          <p className="text-sm text-slate-700">{copy.noDestination}</p>
         ) : (
           <DeliveryTable
-            caption={`Livraisons de la demande de ${who}`}
+            caption={copy.deliveriesCaption(who)}
             deliveries={deliveries}
             withPerson={false}
             onReplayed={history.reload}
@@ -123,7 +120,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
         method: 'POST',
         body: { outcome },
       })
-      setAnswer({ tone: 'success', text: `«\u00a0${label}\u00a0» enregistré pour ${who}.` })
+      setAnswer({ tone: 'success', text: copy.recorded(label, who) })
       onChanged(result.lead)
     } catch (failure) {
       setAnswer({
@@ -149,44 +146,38 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
         </span>
       </div>
       <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
-        <Fact term="Téléphone">
+        <Fact term={copy.facts.phone}>
           <a href={telHref(lead.telephone)} className="font-medium text-blue-800 underline">
             {phoneText(lead.telephone)}
           </a>
         </Fact>
-        <Fact term="Email">
+        <Fact term={copy.facts.email}>
           <a href={`mailto:${lead.email}`} className="break-all text-blue-800 underline">
             {lead.email}
           </a>
         </Fact>
-        <Fact term="Reçue le">{dateTime(lead.receivedAt)}</Fact>
-        <Fact term="Origine">{origin(lead)}</Fact>
-        <Fact term="Rappel souhaité">{lead.callback?.label}</Fact>
-        <Fact term="Simulation">
+        <Fact term={copy.facts.receivedAt}>{dateTime(lead.receivedAt)}</Fact>
+        <Fact term={copy.facts.origin}>{origin(lead)}</Fact>
+        <Fact term={copy.facts.callback}>{lead.callback?.label}</Fact>
+        <Fact term={copy.facts.simulation}>
           {lead.simulation && <Simulation simulation={lead.simulation} />}
         </Fact>
-        <Fact term="Appels restants">
-          {closedForGood
-            ? '0'
-            : `${standing.attemptsLeft} sur ${maxCallsPerWindow} (30 derniers jours)`}
+        <Fact term={copy.facts.callsLeft}>
+          {closedForGood ? '0' : copy.callsLeft(standing.attemptsLeft, maxCallsPerWindow)}
         </Fact>
-        <Fact term="À appeler avant le">{dateTime(standing.deadline)}</Fact>
-        <Fact term="Dernier appel">
+        <Fact term={copy.facts.deadline}>{dateTime(standing.deadline)}</Fact>
+        <Fact term={copy.facts.lastCall}>
           {standing.lastCall &&
             `${dateTime(standing.lastCall.at)} (${callOutcomeLabels[standing.lastCall.outcome]})`}
         </Fact>
       </dl>
       {standing.reasonText && (
         <p className="mt-3 rounded-md bg-slate-100 p-2 text-sm text-slate-900">
-          <strong>{'Ne pas appeler\u00a0: '}</strong>
+          <strong>{copy.doNotCall}</strong>
           {standing.reasonText}
         </p>
       )}
-      <div
-        role="group"
-        aria-label={`Résultat de l’appel à ${who}`}
-        className="mt-3 flex flex-wrap gap-2"
-      >
+      <div role="group" aria-label={copy.outcomes(who)} className="mt-3 flex flex-wrap gap-2">
         {outcomes.map(({ outcome, label }) => {
           const allowed = outcome === 'ne_plus_appeler' ? !closedForGood : callable
           return (
@@ -208,7 +199,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
           className={`${buttonClass.secondary} ml-auto`}
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? 'Masquer l’historique' : 'Historique et livraisons'}
+          {open ? copy.hideHistory : copy.showHistory}
         </button>
       </div>
       {answer && (

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { DeliveryEntry } from '../../server/admin/lead-history'
 import { api, ApiError } from '../api'
+import { replayButtonCopy as copy } from '../copy/replay-button'
 import { buttonClass } from './ui'
 
 /**
@@ -48,13 +49,13 @@ export function ReplayButton({
         type="button"
         className={buttonClass.secondary}
         disabled={state.busy}
-        aria-label={`Relancer la livraison «\u00a0${delivery.destinationLabel}\u00a0» de ${who}`}
+        aria-label={copy.label(delivery.destinationLabel, who)}
         onClick={() => void replay()}
       >
-        {state.busy ? 'Relance…' : 'Relancer'}
+        {state.busy ? copy.replaying : copy.replay}
       </button>
       <span role={state.error ? 'alert' : 'status'} className="text-xs text-slate-700">
-        {state.error ?? (state.done ? 'Relancée\u00a0: envoi dans quelques secondes.' : '')}
+        {state.error ?? (state.done ? copy.replayed : '')}
       </span>
     </div>
   )

@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent } from 'react'
 import { callStateLabels } from '../../server/admin/call-copy'
 import { callStates } from '../../server/admin/call-rules'
 import type { LeadCard as Lead } from '../../server/admin/leads-to-call'
+import { adminCopy } from '../admin-copy'
 import { LeadCard } from '../components/lead-card'
+import { callsScreenCopy as copy } from '../copy/calls-screen'
 import { buttonClass, inputClass, labelClass, Message } from '../components/ui'
-import { count } from '../format'
 import { useApi } from '../use-api'
 
 interface LeadsAnswer {
@@ -78,20 +79,18 @@ export function CallsScreen() {
     <div className="space-y-4">
       {answer && (
         <Message tone="info">
-          {answer.callingHours.open
-            ? 'Vous êtes dans les heures d’appel autorisées. '
-            : 'En dehors des heures d’appel autorisées\u00a0: n’appelez pas maintenant. '}
+          {answer.callingHours.open ? copy.callingHours.open : copy.callingHours.closed}
           {answer.callingHours.text}
         </Message>
       )}
       <form
         role="search"
-        aria-label="Filtrer les demandes"
+        aria-label={copy.filters}
         onSubmit={apply}
         className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
       >
         <label className={`${labelClass} lg:col-span-2`}>
-          Rechercher (nom, email ou téléphone)
+          {copy.search}
           <input
             name="q"
             type="search"
@@ -101,13 +100,13 @@ export function CallsScreen() {
           />
         </label>
         <label className={labelClass}>
-          Campagne
+          {copy.campaign}
           <select name="campagne" defaultValue={filter.campaign} className={inputClass}>
-            <option value="">Toutes</option>
+            <option value="">{copy.anyCampaign}</option>
             {answer?.campaigns.map((campaign) =>
               campaign === '' ? (
                 <option key={noCampaign} value={noCampaign}>
-                  Sans campagne
+                  {copy.noCampaign}
                 </option>
               ) : (
                 <option key={campaign} value={campaign}>
@@ -118,9 +117,9 @@ export function CallsScreen() {
           </select>
         </label>
         <label className={labelClass}>
-          État
+          {copy.state}
           <select name="etat" defaultValue={filter.state} className={inputClass}>
-            <option value="">Tous</option>
+            <option value="">{copy.anyState}</option>
             {stateOptions.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -129,22 +128,22 @@ export function CallsScreen() {
           </select>
         </label>
         <label className={labelClass}>
-          Tri
+          {copy.order}
           <select name="tri" defaultValue={filter.order} className={inputClass}>
-            <option value="urgence">Les plus urgentes d’abord</option>
-            <option value="recents">Les plus récentes d’abord</option>
+            <option value="urgence">{copy.orders.urgence}</option>
+            <option value="recents">{copy.orders.recents}</option>
           </select>
         </label>
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
           <button type="submit" className={buttonClass.primary}>
-            Filtrer
+            {copy.filter}
           </button>
           <a
             href={`/admin/api/export.csv${params(filter)}`}
             download
             className={buttonClass.secondary}
           >
-            {filtered ? 'Exporter la liste filtrée (CSV)' : 'Exporter toutes les demandes (CSV)'}
+            {filtered ? copy.exportFiltered : copy.exportAll}
           </a>
         </div>
       </form>
@@ -152,13 +151,13 @@ export function CallsScreen() {
       {list.error && <Message tone="error">{list.error}</Message>}
       <p id={`${id}-count`} role="status" className="text-sm text-slate-700">
         {list.loading && !answer
-          ? 'Chargement…'
+          ? adminCopy.loading
           : answer &&
             (answer.total === 0
               ? filtered
-                ? 'Aucune demande ne correspond à ces critères.'
-                : 'Aucune demande reçue pour l’instant.'
-              : `${count(answer.total)} demande${answer.total > 1 ? 's' : ''}, page ${answer.page} sur ${pages}`)}
+                ? copy.noMatch
+                : copy.noLeads
+              : copy.listCount(answer.total, answer.page, pages))}
       </p>
       <ol aria-labelledby={`${id}-count`} className="space-y-3">
         {leads.map((lead) => (
@@ -179,14 +178,14 @@ export function CallsScreen() {
         ))}
       </ol>
       {pages > 1 && (
-        <nav aria-label="Pages de la liste" className="flex items-center gap-3">
+        <nav aria-label={copy.pages} className="flex items-center gap-3">
           <button
             type="button"
             className={buttonClass.secondary}
             disabled={page <= 1}
             onClick={() => setPage((value) => value - 1)}
           >
-            Page précédente
+            {copy.previousPage}
           </button>
           <button
             type="button"
@@ -194,7 +193,7 @@ export function CallsScreen() {
             disabled={page >= pages}
             onClick={() => setPage((value) => value + 1)}
           >
-            Page suivante
+            {copy.nextPage}
           </button>
         </nav>
       )}

@@ -2,19 +2,11 @@ import { useState } from 'react'
 import type { FunnelFigures, FunnelPeriod, FunnelReport } from '../../server/admin/funnel-report'
 import { DailyChart } from '../components/daily-chart'
 import { buttonClass, ColumnHeads, Message } from '../components/ui'
+import { funnelScreenCopy as copy } from '../copy/funnel-screen'
 import { count, percent } from '../format'
 import { queryString, useApi } from '../use-api'
 
 const periods: FunnelPeriod[] = [7, 30, 90]
-
-const figureColumns = [
-  'Vues',
-  'Formulaires commencés',
-  'Estimations',
-  'Demandes',
-  'Demandes / vues',
-  'Demandes / formulaires',
-] as const
 
 function Figures({ figures }: { figures: FunnelFigures }) {
   return (
@@ -30,7 +22,7 @@ function Figures({ figures }: { figures: FunnelFigures }) {
 }
 
 /** A name for a row: the campaign's or ad's, or what a visit without one stands for. */
-const rowName = (name: string, byAd: boolean) => name || (byAd ? 'Sans annonce' : 'Sans campagne')
+const rowName = (name: string, byAd: boolean) => name || (byAd ? copy.noAd : copy.noCampaign)
 
 /**
  * Views, form starts, estimates and leads per campaign for 7, 30 or 90 days, with the rates; a
@@ -44,11 +36,12 @@ export function FunnelScreen() {
   )
   const data = report.data
   const byAd = campaign !== null
+  const table = byAd ? copy.table.byAd : copy.table.byCampaign
 
   return (
     <div className="space-y-4">
       <fieldset className="flex flex-wrap items-center gap-3">
-        <legend className="mb-1 text-sm font-medium text-slate-900">Période</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-900">{copy.period}</legend>
         {periods.map((period) => (
           <label key={period} className="flex items-center gap-1 text-sm text-slate-900">
             <input
@@ -59,17 +52,17 @@ export function FunnelScreen() {
               onChange={() => setDays(period)}
               className="h-4 w-4"
             />
-            {period} jours
+            {copy.periodDays(period)}
           </label>
         ))}
       </fieldset>
       {byAd && (
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold text-slate-900">
-            Campagne {rowName(campaign, false)}, par annonce
+            {copy.byAdHeading(rowName(campaign, false))}
           </h2>
           <button type="button" className={buttonClass.secondary} onClick={() => setCampaign(null)}>
-            Toutes les campagnes
+            {copy.allCampaigns}
           </button>
         </div>
       )}
@@ -79,25 +72,22 @@ export function FunnelScreen() {
           <div
             className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200"
             role="region"
-            aria-label={byAd ? 'Entonnoir par annonce' : 'Entonnoir par campagne'}
+            aria-label={table}
             tabIndex={0}
           >
             <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">
-                {byAd ? 'Entonnoir par annonce' : 'Entonnoir par campagne'}, {data.days} derniers
-                jours
-              </caption>
+              <caption className="sr-only">{copy.caption(table, data.days)}</caption>
               <ColumnHeads
                 columns={[
-                  { label: byAd ? 'Annonce' : 'Campagne' },
-                  ...figureColumns.map((label) => ({ label, numeric: true })),
+                  { label: byAd ? copy.rowHead.byAd : copy.rowHead.byCampaign },
+                  ...copy.figureColumns.map((label) => ({ label, numeric: true })),
                 ]}
               />
               <tbody className="divide-y divide-slate-200">
                 {data.rows.length === 0 && (
                   <tr>
                     <td colSpan={7} className="px-3 py-4 text-slate-700">
-                      Aucune visite sur cette période.
+                      {copy.noVisits}
                     </td>
                   </tr>
                 )}
@@ -110,7 +100,7 @@ export function FunnelScreen() {
                         <button
                           type="button"
                           className="text-left text-blue-800 underline"
-                          aria-label={`${rowName(row.name, false)} : voir par annonce`}
+                          aria-label={copy.seeByAd(rowName(row.name, false))}
                           onClick={() => setCampaign(row.name)}
                         >
                           {rowName(row.name, false)}
@@ -124,7 +114,7 @@ export function FunnelScreen() {
               <tfoot className="border-t-2 border-slate-300 font-semibold">
                 <tr>
                   <th scope="row" className="px-3 py-2 text-slate-900">
-                    Total
+                    {copy.total}
                   </th>
                   <Figures figures={data.total} />
                 </tr>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { api, ApiError } from '../api'
 import { buttonClass, inputClass, labelClass, Message } from '../components/ui'
+import { personalDataScreenCopy as copy } from '../copy/personal-data-screen'
 import { dateTime, phoneText } from '../format'
 
 interface ErasePreview {
@@ -9,11 +10,6 @@ interface ErasePreview {
   calls: number
   deliveredTo: string[]
 }
-
-const exportText =
-  'Le fichier CSV contient toutes les demandes conservées, avec leur origine, la simulation et la preuve du consentement (séparateur «\u00a0;\u00a0», lisible par Excel). Pour n’exporter qu’une partie, filtrez la liste de l’écran Appels puis utilisez son bouton d’export. Chaque export est enregistré dans le journal des actions.'
-
-const plural = (value: number, one: string, many: string) => `${value} ${value > 1 ? many : one}`
 
 /**
  * The data rights: the export of every lead (the same file as `leads:export`), and the erasure of
@@ -60,7 +56,7 @@ export function PersonalDataScreen() {
       setPreview(undefined)
       setMessage({
         tone: 'success',
-        text: `${plural(erased, 'demande effacée', 'demandes effacées')} pour ${preview.email}, avec ses appels et ses livraisons.`,
+        text: copy.erased(erased, preview.email),
       })
     } catch (failure) {
       failed(failure)
@@ -73,29 +69,26 @@ export function PersonalDataScreen() {
     <div className="space-y-8">
       <section aria-labelledby={`${id}-export`} className="space-y-2">
         <h2 id={`${id}-export`} className="text-lg font-semibold text-slate-900">
-          Exporter les demandes
+          {copy.exportTitle}
         </h2>
-        <p className="text-sm text-slate-700">{exportText}</p>
+        <p className="text-sm text-slate-700">{copy.exportText}</p>
         <a
           href="/admin/api/export.csv"
           download
           className={`${buttonClass.secondary} inline-block`}
         >
-          Exporter toutes les demandes (CSV)
+          {copy.exportAll}
         </a>
       </section>
 
       <section aria-labelledby={`${id}-erase`} className="space-y-3">
         <h2 id={`${id}-erase`} className="text-lg font-semibold text-slate-900">
-          Effacer une personne
+          {copy.eraseTitle}
         </h2>
-        <p className="text-sm text-slate-700">
-          À la demande d’une personne (droit à l’effacement), supprimez toutes ses demandes, ses
-          appels et ses livraisons. Vous verrez d’abord ce qui sera effacé.
-        </p>
+        <p className="text-sm text-slate-700">{copy.eraseText}</p>
         <form onSubmit={(event) => void look(event)} className="flex flex-wrap items-end gap-3">
           <label className={`${labelClass} min-w-64 flex-1`}>
-            Email de la personne
+            {copy.email}
             <input
               name="email"
               type="email"
@@ -106,13 +99,13 @@ export function PersonalDataScreen() {
             />
           </label>
           <button type="submit" disabled={busy} className={buttonClass.secondary}>
-            Voir ce qui sera effacé
+            {copy.look}
           </button>
         </form>
         {message && <Message tone={message.tone}>{message.text}</Message>}
         {preview &&
           (preview.leads.length === 0 ? (
-            <Message tone="info">Aucune demande enregistrée pour {preview.email}.</Message>
+            <Message tone="info">{copy.nothingFor(preview.email)}</Message>
           ) : (
             <div
               role="region"
@@ -120,23 +113,23 @@ export function PersonalDataScreen() {
               className="space-y-3 rounded-lg bg-white p-4 ring-1 ring-red-200"
             >
               <h3 id={`${id}-preview`} className="font-semibold text-slate-900">
-                Seront effacés pour {preview.email}
-                {'\u00a0:'}
+                {copy.previewTitle(preview.email)}
               </h3>
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-900">
                 {preview.leads.map((lead) => (
                   <li key={lead.id}>
-                    la demande de {lead.prenom} {lead.nom} ({phoneText(lead.telephone)}) reçue le{' '}
-                    {dateTime(lead.receivedAt)}
+                    {copy.lead(
+                      `${lead.prenom} ${lead.nom}`,
+                      phoneText(lead.telephone),
+                      dateTime(lead.receivedAt),
+                    )}
                   </li>
                 ))}
-                <li>{plural(preview.calls, 'appel enregistré', 'appels enregistrés')}</li>
-                <li>l’historique de ses livraisons</li>
+                <li>{copy.calls(preview.calls)}</li>
+                <li>{copy.deliveries}</li>
               </ul>
               {preview.deliveredTo.length > 0 && (
-                <p className="text-sm text-slate-800">
-                  {`Ses demandes ont déjà été transmises à\u00a0: ${preview.deliveredTo.join(', ')}. Ces copies ne sont pas effacées ici\u00a0: supprimez-les aussi dans ces outils.`}
-                </p>
+                <p className="text-sm text-slate-800">{copy.deliveredTo(preview.deliveredTo)}</p>
               )}
               <div className="flex flex-wrap gap-2">
                 <button
@@ -145,14 +138,14 @@ export function PersonalDataScreen() {
                   className={buttonClass.danger}
                   onClick={() => void erase()}
                 >
-                  Effacer définitivement {plural(preview.leads.length, 'demande', 'demandes')}
+                  {copy.erase(preview.leads.length)}
                 </button>
                 <button
                   type="button"
                   className={buttonClass.secondary}
                   onClick={() => setPreview(undefined)}
                 >
-                  Annuler
+                  {copy.cancel}
                 </button>
               </div>
             </div>

@@ -1,0 +1,42 @@
+/** What a lead's card says: its facts, the call buttons' answers, and its history. */
+import { euros } from '../format'
+
+export const leadCardCopy = {
+  insured: {
+    seul: 'une personne',
+    deux_100: 'deux personnes à 100 %',
+    deux_autre: 'deux personnes',
+  },
+  savings: (min: number, max: number) => `${euros(min)} à ${euros(max)} d’économie estimée`,
+  loan: (amount: number, years: number, age: number, insured: string) =>
+    `${euros(amount)} sur ${years} ans, ${age} ans, ${insured}`,
+  premium: (monthly: number) => `, cotisation actuelle ${euros(monthly)}/mois`,
+  origin: {
+    campaign: (campaign: string) => `campagne ${campaign}`,
+    noCampaign: 'sans campagne',
+    ad: (ad: string) => `annonce ${ad}`,
+    source: (source: string) => `source ${source}`,
+  },
+  facts: {
+    phone: 'Téléphone',
+    email: 'Email',
+    receivedAt: 'Reçue le',
+    origin: 'Origine',
+    callback: 'Rappel souhaité',
+    simulation: 'Simulation',
+    callsLeft: 'Appels restants',
+    deadline: 'À appeler avant le',
+    lastCall: 'Dernier appel',
+  },
+  callsLeft: (left: number, max: number) => `${left} sur ${max} (30 derniers jours)`,
+  doNotCall: 'Ne pas appeler\u00a0: ',
+  outcomes: (who: string) => `Résultat de l’appel à ${who}`,
+  recorded: (outcome: string, who: string) => `«\u00a0${outcome}\u00a0» enregistré pour ${who}.`,
+  showHistory: 'Historique et livraisons',
+  hideHistory: 'Masquer l’historique',
+  calls: 'Appels enregistrés',
+  noCalls: 'Aucun appel enregistré.',
+  deliveries: 'Livraisons',
+  noDestination: 'Aucune destination configurée pour cette demande.',
+  deliveriesCaption: (who: string) => `Livraisons de la demande de ${who}`,
+} as const
