@@ -263,7 +263,7 @@ test.describe('back-office screens', () => {
     await page.getByLabel('7 jours').check()
     const row = page.getByRole('row').filter({ hasText: campaign })
     await expect(row.getByRole('cell')).toHaveText(['1', '1', '1', '1', '100 %', '100 %'])
-    await row.getByRole('button', { name: `${campaign} : voir par annonce` }).click()
+    await row.getByRole('button', { name: `${campaign}\u00a0: voir par annonce` }).click()
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(
       `Campagne ${campaign}, par annonce`,
     )
@@ -271,7 +271,9 @@ test.describe('back-office screens', () => {
       ['1', '1', '1', '1', '100 %', '100 %'],
     )
     await expect(
-      page.getByRole('img', { name: /Demandes par jour .* sur 7 jours : 1 demandes? au total/ }),
+      page.getByRole('img', {
+        name: /Demandes par jour .* sur 7 jours\s: 1 demandes? au total/,
+      }),
     ).toBeVisible()
     await page.getByRole('button', { name: 'Toutes les campagnes' }).click()
     await expect(page.getByRole('row').filter({ hasText: campaign })).toBeVisible()

@@ -2,14 +2,11 @@
 import { count, percent, shortDay } from '../format'
 
 export const dailyChartCopy = {
-  /**
-   * `best` is the day with the most leads, when there was any. An ordinary space before the
-   * colon, as the screen has always said it: browser tests find the chart by this name.
-   */
+  /** `best` is the day with the most leads, when there was any. */
   summary: (days: number, leads: number, best?: { day: string; leads: number }) =>
-    `Demandes par jour et conversion des vues en demandes sur ${days} jours : ${count(leads)} demandes au total${best ? `, au plus ${count(best.leads)} le ${shortDay(best.day)}` : ''}.`,
+    `Demandes par jour et conversion des vues en demandes sur ${days} jours\u00a0: ${count(leads)} demandes au total${best ? `, au plus ${count(best.leads)} le ${shortDay(best.day)}` : ''}.`,
   bar: (day: string, leads: number, viewToLead: number | null) =>
-    `${shortDay(day)} : ${count(leads)} demande(s), conversion ${percent(viewToLead)}`,
+    `${shortDay(day)}\u00a0: ${count(leads)} demande(s), conversion ${percent(viewToLead)}`,
   leadsLegend: 'Demandes par jour (axe de gauche)',
   rateLegend: 'Demandes / vues (axe de droite)',
 } as const

@@ -18,9 +18,7 @@ export const funnelScreenCopy = {
   /** What a visit without a campaign or an ad stands for. */
   noAd: 'Sans annonce',
   noCampaign: 'Sans campagne',
-  // An ordinary space before the colon, as the screen has always said it: browser tests find the
-  // button by this name.
-  seeByAd: (campaign: string) => `${campaign} : voir par annonce`,
+  seeByAd: (campaign: string) => `${campaign}\u00a0: voir par annonce`,
   noVisits: 'Aucune visite sur cette période.',
   total: 'Total',
 } as const
