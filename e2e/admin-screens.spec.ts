@@ -79,6 +79,13 @@ async function forwardedCount(email: string): Promise<number> {
   return received.filter((request) => (request.json as { email?: string }).email === email).length
 }
 
+/** A lead the stand-in refuses (422), once its first delivery has been tried: it is parked. */
+async function postRefusedLead(request: APIRequestContext, prenom: string) {
+  const lead = await postLead(request, { nom: 'Refus', prenom })
+  await expect.poll(() => forwardedCount(lead.email)).toBe(1)
+  return lead
+}
+
 test.describe('back-office screens', () => {
   test.beforeEach(async ({ page }) => {
     await page.setExtraHTTPHeaders(ownAddress())
@@ -214,8 +221,7 @@ test.describe('back-office screens', () => {
     page,
     request,
   }) => {
-    const lead = await postLead(request, { nom: 'Refus', prenom: 'Livraison' })
-    await expect.poll(() => forwardedCount(lead.email)).toBe(1)
+    const lead = await postRefusedLead(request, 'Livraison')
     await openAsBroker(page)
     const banner = page.getByText(/livraisons? (est|sont) en échec/)
     await expect(banner).toBeVisible()
@@ -338,8 +344,7 @@ test.describe('back-office screens', () => {
     page,
     request,
   }) => {
-    const lead = await postLead(request, { nom: 'Refus', prenom: 'Touche' })
-    await expect.poll(() => forwardedCount(lead.email)).toBe(1)
+    const lead = await postRefusedLead(request, 'Touche')
     await openAsBroker(page)
     await tabTo(page, page.getByRole('link', { name: 'Voir les livraisons' }))
     await page.keyboard.press('Enter')

@@ -307,6 +307,14 @@ test.describe('activity counter', () => {
   })
 })
 
+/** Whether the first element of `selector` is drawn: content skipped by content-visibility is not. */
+function drawn(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
+}
+
 test.describe('phone screen', () => {
   test.use({
     viewport: { width: 360, height: 640 },
@@ -341,15 +349,9 @@ test.describe('phone screen', () => {
       }).observe({ type: 'layout-shift', buffered: true })
     })
     await page.goto('/')
-    // Skipped content (content-visibility: auto) is not "visible" to checkVisibility.
-    const drawn = (selector: string) =>
-      page
-        .locator(selector)
-        .first()
-        .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))
-    expect(await drawn('#simulation-form h2')).toBe(true)
-    expect(await drawn('#faq h2')).toBe(false)
-    expect(await drawn('footer ul')).toBe(false)
+    expect(await drawn(page, '#simulation-form h2')).toBe(true)
+    expect(await drawn(page, '#faq h2')).toBe(false)
+    expect(await drawn(page, 'footer ul')).toBe(false)
 
     const bottom = await page.evaluate(() => document.documentElement.scrollHeight)
     for (let y = 0; y < bottom; y += 200) {
@@ -361,8 +363,8 @@ test.describe('phone screen', () => {
     await page.evaluate(() =>
       window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
     )
-    await expect.poll(() => drawn('footer ul')).toBe(true)
-    expect(await drawn('#faq h2')).toBe(true)
+    await expect.poll(() => drawn(page, 'footer ul')).toBe(true)
+    expect(await drawn(page, '#faq h2')).toBe(true)
     expect(
       await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
     ).toEqual([])
@@ -372,12 +374,7 @@ test.describe('phone screen', () => {
     await page.goto('/')
     await page.emulateMedia({ media: 'print' })
     for (const selector of ['#faq h2', 'footer ul']) {
-      expect(
-        await page
-          .locator(selector)
-          .first()
-          .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true })),
-      ).toBe(true)
+      expect(await drawn(page, selector), selector).toBe(true)
     }
   })
 
