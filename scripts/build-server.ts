@@ -1,6 +1,7 @@
 /**
  * Compiles the server for production: `server/main.ts` (what `npm start` runs), the lead
- * commands (`server/commands/leads-cli.ts`) and the account commands (`admin-cli.ts`) into plain
+ * commands (`server/commands/leads-cli.ts`), the account commands (`admin-cli.ts`) and the
+ * embedded database's thread (`server/storage/pglite-worker.ts`) into plain
  * JavaScript under `dist-server/`, so that an install with `npm ci --omit=dev` runs them without
  * TypeScript tooling. Packages stay imports of
  * `node_modules`; our own code (the server and the `src/` modules it shares with the browser) is
@@ -19,6 +20,8 @@ export const serverEntries = {
   main: 'server/main.ts',
   'leads-cli': 'server/commands/leads-cli.ts',
   'admin-cli': 'server/commands/admin-cli.ts',
+  // The embedded database's thread, started by server/storage/pglite-thread.ts.
+  'pglite-worker': 'server/storage/pglite-worker.ts',
 } as const
 
 /** A bare package name (or a node: built-in) rather than one of our files. */

@@ -1,20 +1,16 @@
 import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { createDataDir, secureDataDir } from './data-dir'
-import type { Database, Sql } from './database'
+import type { Database } from './database'
 import { lockEmbeddedDatabase } from './embedded-lock'
 import { openLeadJournal, syncPath } from './lead-journal'
-
-const queryWith =
-  (client: PGlite | Transaction): Sql['query'] =>
-  async <Row extends object>(text: string, params: readonly unknown[] = []) =>
-    (await client.query<Row>(text, [...params])).rows
+import { startPGliteThread, type PGliteThread } from './pglite-thread'
 
 /**
  * Opens the embedded PostgreSQL (PGlite) stored under `dataDir`, or in memory when `dataDir` is
- * undefined (tests). PGlite runs one statement at a time, and its transactions hold it exclusively.
+ * undefined (tests), on a thread of its own (pglite-worker.ts). PGlite runs one statement at a
+ * time, and its transactions hold it exclusively.
  * `leadJournal: false` (benchmarks only) leaves out the journal, and with it the promise that an
  * acknowledged lead survives a power cut.
  */
@@ -23,16 +19,16 @@ export async function openEmbeddedDatabase(
   { leadJournal = true } = {},
 ): Promise<Database> {
   let unlock = () => {}
-  let db: PGlite
+  let db: PGliteThread
   if (dataDir === undefined) {
-    db = await PGlite.create()
+    db = await startPGliteThread(undefined)
   } else {
     await createDataDir(dataDir)
     unlock = lockEmbeddedDatabase(dataDir)
     try {
       const files = path.join(dataDir, 'pglite')
       const creating = !existsSync(files)
-      db = await PGlite.create(files)
+      db = await startPGliteThread(files)
       // A new database's files come out 0666 whatever the umask.
       if (creating) {
         await secureDataDir(dataDir).catch(async (error: unknown) => {
@@ -57,8 +53,8 @@ export async function openEmbeddedDatabase(
   }
   return {
     kind: 'embedded',
-    query: queryWith(db),
-    transaction: (work) => db.transaction((tx) => work({ query: queryWith(tx) })),
+    query: db.query,
+    transaction: db.transaction,
     ...(journal ? { journal, makeDurable } : {}),
     async close() {
       try {
