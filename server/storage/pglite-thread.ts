@@ -51,8 +51,11 @@ export async function startPGliteThread(dataDir: string | undefined): Promise<PG
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
   let nextId = 1
   let stopped: Error | undefined
+  let closing = false
 
   const stop = (error: Error) => {
+    // Every statement fails from now on (a lead gets a 500, /healthz a 503): say why, once.
+    if (!stopped && !closing) console.error(`The embedded database has stopped: ${error.message}`)
     stopped ??= error
     for (const waiting of pending.values()) waiting.reject(stopped)
     pending.clear()
@@ -110,6 +113,7 @@ export async function startPGliteThread(dataDir: string | undefined): Promise<PG
       return result
     },
     async close() {
+      closing = true
       if (!stopped) await call({ kind: 'close' })
       await worker.terminate()
     },
