@@ -45,6 +45,17 @@ test.describe('byte budgets', () => {
     expect(transferred).toBeLessThanOrEqual(budgets.landing.totalTransfer)
   })
 
+  test('the landing HTML fits in the first round trip of the simulated network', async ({
+    page,
+  }) => {
+    const response = await page.goto(site('/'))
+    expect(response?.headers()['content-encoding']).toBe('br')
+    const sizes = await response!.request().sizes()
+    const transferred = sizes.responseHeadersSize + sizes.responseBodySize
+    test.info().annotations.push({ type: 'html bytes', description: String(transferred) })
+    expect(transferred).toBeLessThanOrEqual(budgets.landing.htmlTransfer)
+  })
+
   test('the first paint needs nothing but the HTML', async ({ request }) => {
     const html = await (await request.get(site('/'))).text()
     const head = html.slice(0, html.indexOf('</head>'))

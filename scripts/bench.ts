@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: builds the site, serves it as a CDN would (pre-compressed, cached, with the
  * same headers), runs Lighthouse 12 (mobile preset, simulated throttling) three times on each
- * route in the system's Chromium, prints the medians, writes them to docs/benchmarks/ as JSON,
- * and exits non-zero when a budget of scripts/bench/budgets.ts is broken. Timing targets (the
- * performance score, LCP against the floor) are printed when missed and break the run only with
- * `--strict`, for a machine known to be quiet: on a shared one they measure the neighbours.
+ * route in the system's Chromium, the routes taking turns, prints the medians, writes them to
+ * docs/benchmarks/ as JSON, and exits non-zero when a budget of scripts/bench/budgets.ts is
+ * broken. Timing targets (the performance score, LCP against the floor) are printed when missed
+ * and break the run only with `--strict`, for a machine known to be quiet: on a shared one they
+ * measure the neighbours.
  * `--landing` measures the landing page and the floor only; BENCH_RUNS sets the runs per route.
  */
 import { spawnSync } from 'node:child_process'
@@ -189,26 +190,31 @@ async function main(): Promise<void> {
     chromeFlags: ['--headless=new', ...chromiumArgs],
   })
   try {
-    const routes: RouteFigures[] = []
+    // Round-robin, run 1 of every path (the floor included) before run 2 of any: the host's speed
+    // drifts within minutes, and measuring one path after the other would put the drift between
+    // the landing page and its floor.
+    const paths = [...benchedPaths, floorPath]
+    const all = new Map<string, RouteFigures[]>(paths.map((pagePath) => [pagePath, []]))
     const landingScripts: string[] = []
-    for (const pagePath of [...benchedPaths, floorPath]) {
-      const all: RouteFigures[] = []
-      for (let run = 1; run <= runs; run += 1) {
+    for (let run = 1; run <= runs; run += 1) {
+      for (const pagePath of paths) {
         const result = await runLighthouse(`${server.origin}${pagePath}`, chrome.port)
         // Full reports stay under .build/ for a closer look (open them in the Lighthouse viewer).
         const slug = pagePath === '/' ? 'accueil' : pagePath.slice(1)
         await writeFile(path.join(reportDir, `${slug}-${run}.json`), JSON.stringify(result.lhr))
         const figures = figuresOf(pagePath, result.lhr)
-        all.push(figures)
+        all.get(pagePath)?.push(figures)
         if (pagePath === '/') landingScripts.push(...scriptsLoaded(result.lhr))
         console.log(
           `  ${pagePath} run ${run}/${runs}: performance ${figures.scores.performance}, LCP ${ms(figures.metrics.lcp)}`,
         )
       }
-      const [first, ...rest] = all
-      if (!first) throw new Error('BENCH_RUNS must be at least 1.')
-      routes.push(medianFigures(pagePath, [first, ...rest]))
     }
+    const routes = paths.map((pagePath) => {
+      const [first, ...rest] = all.get(pagePath) ?? []
+      if (!first) throw new Error('BENCH_RUNS must be at least 1.')
+      return medianFigures(pagePath, [first, ...rest])
+    })
     const html = await (await fetch(`${server.origin}/`)).text()
     const landing = await measureLandingBytes(html, landingScripts, async (asset) => {
       const response = await fetch(`${server.origin}${asset}`, {

@@ -29,7 +29,15 @@ describe('brokenBudgets', () => {
           metrics: { fcp: 700, lcp: 700, tbt: 0, cls: 0.01, speedIndex: 700 },
           thirdPartyRequests: 1,
           renderBlocking: ['/a.css'],
-          bytes: { html: 0, js: 0, css: 0, images: 0, fonts: 0, other: 0, total: 150 * 1024 + 1 },
+          bytes: {
+            html: 14_601,
+            js: 0,
+            css: 0,
+            images: 0,
+            fonts: 0,
+            other: 0,
+            total: 150 * 1024 + 1,
+          },
         }),
       ],
       { javascriptGzip: budgets.landing.javascriptGzip + 1, cssGzip: budgets.landing.cssGzip + 1 },
@@ -41,13 +49,14 @@ describe('brokenBudgets', () => {
       '/: 1 request(s) to another host',
       '/: render-blocking /a.css',
       `/: page weight ${150 * 1024 + 1} B > ${150 * 1024} B`,
+      '/: HTML 14601 B > 14600 B, more than one simulated round trip',
       `/: JavaScript ${74 * 1024 + 1} B gzip > ${74 * 1024} B`,
       `/: CSS ${12 * 1024 + 1} B gzip > ${12 * 1024} B`,
     ])
   })
 
-  it('applies the page-weight budget to the landing page only', () => {
-    const heavy = { html: 0, js: 0, css: 0, images: 0, fonts: 0, other: 0, total: 200 * 1024 }
+  it('applies the page-weight and HTML budgets to the landing page only', () => {
+    const heavy = { html: 20_000, js: 0, css: 0, images: 0, fonts: 0, other: 0, total: 200 * 1024 }
     expect(
       brokenBudgets([figures({ path: '/mentions-legales', bytes: heavy })], withinBytes),
     ).toEqual([])
