@@ -1,15 +1,18 @@
 import { performance } from 'node:perf_hooks'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startPGliteThread, type PGliteThread } from './pglite-thread'
 
-// Starting PGlite takes seconds on a loaded machine.
+// Starting PGlite takes seconds (more on a loaded machine): one database for the suite.
 describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
   let db: PGliteThread
-  beforeEach(async () => {
+  beforeAll(async () => {
     db = await startPGliteThread(undefined)
-    await db.query('CREATE TABLE notes (id integer PRIMARY KEY, text text NOT NULL)')
   }, 60_000)
-  afterEach(() => db.close())
+  beforeEach(async () => {
+    await db.query('DROP TABLE IF EXISTS notes')
+    await db.query('CREATE TABLE notes (id integer PRIMARY KEY, text text NOT NULL)')
+  })
+  afterAll(() => db.close())
 
   it('leaves this thread free while a statement runs', async () => {
     // A statement of a second or so: in this thread it would hold every timer until it ended.
@@ -94,8 +97,10 @@ describe('the embedded database on its own thread', { timeout: 60_000 }, () => {
   })
 
   it('refuses statements once closed, with a clear error', async () => {
-    await db.close()
-    await expect(db.query('SELECT 1')).rejects.toThrow("The embedded database's thread has stopped")
-    db = await startPGliteThread(undefined)
+    const closed = await startPGliteThread(undefined)
+    await closed.close()
+    await expect(closed.query('SELECT 1')).rejects.toThrow(
+      "The embedded database's thread has stopped",
+    )
   })
 })
