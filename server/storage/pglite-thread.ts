@@ -16,7 +16,9 @@ export interface PGliteThread extends Sql {
   close(): Promise<void>
 }
 
-type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
+/** A request before its id is given: `Omit` applied to each kind of request in turn. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never
+type Request = WithoutId<ThreadRequest>
 
 const here = fileURLToPath(import.meta.url)
 
@@ -113,6 +115,8 @@ export async function startPGliteThread(dataDir: string | undefined): Promise<PG
   try {
     await opened
   } catch (error) {
+    // The caller gets the reason: the thread's exit that follows is not a second failure to report.
+    closing = true
     await worker.terminate()
     throw error
   }

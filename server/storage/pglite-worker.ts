@@ -20,6 +20,8 @@ class RollBack extends Error {}
 interface OpenTransaction {
   tx: Transaction
   end(commit: boolean): void
+  /** The request that asked to end it, answered once PGlite has committed or rolled back. */
+  endRequest?: number
 }
 
 const transactions = new Map<number, OpenTransaction>()
@@ -72,11 +74,8 @@ function begin(db: PGlite, id: number): void {
   )
 }
 
-const endings = new Map<number, number>()
-
 function settle(transaction: number, error: unknown): void {
-  const id = endings.get(transaction)
-  endings.delete(transaction)
+  const id = transactions.get(transaction)?.endRequest
   transactions.delete(transaction)
   if (id === undefined) return
   reply(
@@ -115,7 +114,7 @@ async function main(): Promise<void> {
           reply({ id: request.id, ok: false, error: { message: 'The transaction has ended.' } })
           return
         }
-        endings.set(request.transaction, request.id)
+        open.endRequest = request.id
         open.end(request.commit)
         return
       }
