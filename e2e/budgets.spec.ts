@@ -68,6 +68,24 @@ test.describe('byte budgets', () => {
     )
   })
 
+  test('the first screen sets its text in two weights, regular and bold', async ({ page }) => {
+    // Each weight is a face of its own for the browser to find and measure before the first
+    // paint: a third one cost the landing page about 30 ms of simulated LCP (README, Performance).
+    await page.setViewportSize({ width: 412, height: 823 })
+    await page.goto(site('/'))
+    const weights = await page.evaluate(() => {
+      const found = new Set<string>()
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        const element = text.parentElement
+        if (!element || !text.textContent?.trim() || element.closest('.below-fold')) continue
+        found.add(getComputedStyle(element).fontWeight)
+      }
+      return [...found].sort()
+    })
+    expect(weights).toEqual(['400', '700'])
+  })
+
   for (const path of ['/mentions-legales', '/politique-confidentialite']) {
     test(`${path} ships no JavaScript`, async ({ page }) => {
       const scripts: string[] = []

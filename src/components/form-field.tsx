@@ -34,7 +34,7 @@ export function FormField({
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold text-slate-900">
+      <label htmlFor={id} className="font-bold text-slate-900">
         {label}
       </label>
       <input

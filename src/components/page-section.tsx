@@ -20,10 +20,7 @@ export function PageSection({
       className={`below-fold px-4 py-12 sm:py-16 ${className}`}
     >
       <div className="mx-auto max-w-5xl">
-        <h2
-          id={headingId}
-          className="text-center text-2xl font-extrabold text-brand-900 sm:text-3xl"
-        >
+        <h2 id={headingId} className="text-center text-2xl font-bold text-brand-900 sm:text-3xl">
           {title}
         </h2>
         {children}

@@ -10,7 +10,7 @@ function InlineText({ parts }: { parts: readonly Inline[] }) {
     typeof part === 'string' ? (
       <Fragment key={index}>{part}</Fragment>
     ) : (
-      <a key={index} href={part.href} className="font-semibold text-brand-700 underline">
+      <a key={index} href={part.href} className="font-bold text-brand-700 underline">
         {part.text}
       </a>
     ),
@@ -44,10 +44,10 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       <main id="contenu" className="px-4 py-10">
         <article className="mx-auto flex max-w-3xl flex-col gap-8 text-slate-800">
           <header className="flex flex-col gap-3">
-            <a href={paths.home} className="font-semibold text-brand-700 underline">
+            <a href={paths.home} className="font-bold text-brand-700 underline">
               ← {legalPageCopy.backHome}
             </a>
-            <h1 className="text-3xl font-extrabold text-brand-900">{document.title}</h1>
+            <h1 className="text-3xl font-bold text-brand-900">{document.title}</h1>
             {document.intro ? <p>{document.intro}</p> : null}
             <p className="text-sm text-slate-600">
               {legalPageCopy.updatedOn} {document.updatedOn}

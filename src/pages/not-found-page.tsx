@@ -11,7 +11,7 @@ export function NotFoundPage() {
         id="contenu"
         className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center"
       >
-        <h1 lang="en" className="text-3xl font-extrabold text-brand-900">
+        <h1 lang="en" className="text-3xl font-bold text-brand-900">
           {notFoundCopy.title}
         </h1>
         <p className="text-slate-700">{notFoundCopy.text}</p>

@@ -34,7 +34,7 @@ const refs = (...rates: (Rate | undefined)[]) =>
 export function EstimateMethod() {
   return (
     <details className="rounded-xl text-sm text-slate-700 ring-1 ring-slate-200">
-      <summary className="flex min-h-12 items-center px-4 font-semibold text-brand-700 underline">
+      <summary className="flex min-h-12 items-center px-4 font-bold text-brand-700 underline">
         {estimateMethod.summary}
       </summary>
       <div className="flex flex-col gap-3 px-4 pb-4">
@@ -47,7 +47,7 @@ export function EstimateMethod() {
         <p>{estimateMethod.privacy}</p>
         <div className="overflow-x-auto">
           <table className="w-full text-left">
-            <caption className="mb-1 text-left font-semibold text-slate-900">
+            <caption className="mb-1 text-left font-bold text-slate-900">
               {estimateMethod.tableCaption(rateTableVersion)}
             </caption>
             <thead>
@@ -78,7 +78,7 @@ export function EstimateMethod() {
           </table>
           <p className="mt-1 text-xs">* {estimateMethod.weakBand}</p>
         </div>
-        <h3 className="font-semibold text-slate-900">{estimateMethod.sourcesTitle}</h3>
+        <h3 className="font-bold text-slate-900">{estimateMethod.sourcesTitle}</h3>
         <ol className="list-decimal space-y-1 pl-5 text-xs">
           {citedSources.map((id) => {
             const source = rateSources[id]

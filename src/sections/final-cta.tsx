@@ -8,7 +8,7 @@ export function FinalCta() {
       className="below-fold bg-brand-900 px-4 py-12 text-center text-white"
     >
       <div className="mx-auto flex max-w-3xl flex-col items-center gap-4">
-        <h2 id="final-cta-title" className="text-2xl font-extrabold sm:text-3xl">
+        <h2 id="final-cta-title" className="text-2xl font-bold sm:text-3xl">
           {finalCta.title}
         </h2>
         <p className="text-brand-100">{finalCta.text}</p>

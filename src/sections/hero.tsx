@@ -8,14 +8,14 @@ export function Hero() {
       className="bg-brand-900 px-4 pt-5 pb-6 text-white sm:pt-14 sm:pb-16"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:gap-4">
-        <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase sm:text-sm">
+        <p className="text-xs font-bold tracking-wide text-brand-100 uppercase sm:text-sm">
           {hero.eyebrow}
         </p>
-        <h1 id="hero-title" className="text-[1.7rem] leading-tight font-extrabold sm:text-5xl">
+        <h1 id="hero-title" className="text-[1.7rem] leading-tight font-bold sm:text-5xl">
           {hero.title}
         </h1>
         <p className="max-w-2xl text-base text-brand-100 sm:text-lg">{hero.lead}</p>
-        <ul className="grid grid-cols-2 gap-2 text-sm font-semibold sm:flex sm:flex-wrap sm:gap-3">
+        <ul className="grid grid-cols-2 gap-2 text-sm font-bold sm:flex sm:flex-wrap sm:gap-3">
           {hero.highlights.map((highlight) => (
             <li key={highlight} className="flex items-center gap-2">
               <svg

@@ -12,7 +12,7 @@ export function HowItWorks() {
           >
             <span
               aria-hidden="true"
-              className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-xl font-extrabold text-white"
+              className="flex size-12 items-center justify-center rounded-full bg-brand-700 text-xl font-bold text-white"
             >
               {index + 1}
             </span>

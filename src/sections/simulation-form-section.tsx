@@ -18,7 +18,7 @@ export function SimulationFormSection() {
     >
       <div className="mx-auto flex max-w-xl flex-col gap-5 rounded-2xl bg-white p-5 shadow-lg ring-1 ring-slate-200 sm:p-8">
         <div>
-          <h2 id={`${simulationFormId}-title`} className="text-2xl font-extrabold text-brand-900">
+          <h2 id={`${simulationFormId}-title`} className="text-2xl font-bold text-brand-900">
             {formSection.title}
           </h2>
           <p className="mt-2 text-slate-700">{formSection.lead}</p>
@@ -35,7 +35,7 @@ export function SimulationFormSection() {
           <Island name="lead-form" />
           <p className="mt-4 text-xs leading-relaxed text-slate-600">
             {leadFormNotice}{' '}
-            <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
+            <a href={paths.privacyPolicy} className="font-bold text-brand-700 underline">
               {leadFormCopy.privacyLinkText}
             </a>
           </p>

@@ -14,7 +14,7 @@ export function SiteFooter() {
               key={badge.label}
               className="flex items-center gap-2 rounded-lg border border-slate-600 px-3 py-2"
             >
-              <span className="rounded bg-white px-2 py-0.5 text-sm font-extrabold text-slate-900">
+              <span className="rounded bg-white px-2 py-0.5 text-sm font-bold text-slate-900">
                 {badge.label}
               </span>
               <span className="text-sm">{badge.text}</span>

@@ -45,7 +45,7 @@ export function Trust() {
                   color={avatarColors[index % avatarColors.length] ?? '#1d4ed8'}
                 />
                 <span className="flex flex-col">
-                  <span className="font-semibold text-slate-900">{testimonial.name}</span>
+                  <span className="font-bold text-slate-900">{testimonial.name}</span>
                   <span className="text-sm text-slate-700">
                     <time dateTime={testimonial.date}>{trust.reviewDate(testimonial.date)}</time>
                     {' · '}

@@ -22,7 +22,7 @@ export function ConsentBanner({ pixelId }: { pixelId: string }) {
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-2">
         <div className="flex items-center justify-between gap-3">
-          <h2 id={consentDom.titleId} className="text-base font-extrabold text-brand-900">
+          <h2 id={consentDom.titleId} className="text-base font-bold text-brand-900">
             {consentCopy.title}
           </h2>
           <button
@@ -36,7 +36,7 @@ export function ConsentBanner({ pixelId }: { pixelId: string }) {
         </div>
         <p className="text-sm text-slate-800">
           {consentCopy.text}{' '}
-          <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
+          <a href={paths.privacyPolicy} className="font-bold text-brand-700 underline">
             {consentCopy.privacyLink}
           </a>
         </p>

@@ -127,7 +127,7 @@ export function SavingsEstimator() {
     const error = shownErrors.has(name) ? copy.error : undefined
     return (
       <div className={`flex flex-col gap-1 ${name === 'monthlyPremium' ? 'col-span-2' : ''}`}>
-        <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        <label htmlFor={id} className="text-sm font-bold text-slate-900">
           {copy.label}
           <span className="sr-only"> {copy.unit}</span>
           {'optional' in copy ? (
@@ -167,7 +167,7 @@ export function SavingsEstimator() {
         {numberField('yearsLeft')}
         {numberField('age')}
         <div className="flex flex-col gap-1">
-          <label htmlFor={fieldId('insured')} className="text-sm font-semibold text-slate-900">
+          <label htmlFor={fieldId('insured')} className="text-sm font-bold text-slate-900">
             {insuredField.label}
           </label>
           <select id={fieldId('insured')} onChange={handleChange} className="form-input">
@@ -207,7 +207,7 @@ function EstimateResult({
         <p className="text-sm text-slate-900">
           {messages[estimate === 'implausible' ? estimate : estimate.kind]}
         </p>
-        <a href={`#${callbackAnchorId}`} className="text-sm font-semibold text-brand-700 underline">
+        <a href={`#${callbackAnchorId}`} className="text-sm font-bold text-brand-700 underline">
           {estimateCopy.callbackOffer}
         </a>
       </>
@@ -216,7 +216,7 @@ function EstimateResult({
   const { min, max, perMonthMin, perMonthMax } = estimate
   return (
     <>
-      <p className="text-xl font-extrabold text-success-700 sm:text-2xl">
+      <p className="text-xl font-bold text-success-700 sm:text-2xl">
         {min > 0 ? estimateCopy.range(min, max) : estimateCopy.upTo(max)}
       </p>
       <p className="text-sm text-slate-800">
@@ -224,7 +224,7 @@ function EstimateResult({
           ? estimateCopy.rangeDetail(yearsLeft, perMonthMin, perMonthMax)
           : estimateCopy.upToDetail(yearsLeft, perMonthMax)}
       </p>
-      <p className="text-xs font-semibold text-slate-600">{estimateCopy.disclaimer}</p>
+      <p className="text-xs font-bold text-slate-600">{estimateCopy.disclaimer}</p>
     </>
   )
 }

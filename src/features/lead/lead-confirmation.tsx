@@ -28,12 +28,12 @@ export function LeadConfirmation({ lead }: { lead?: LeadPayload | undefined }) {
       role="status"
       className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-6 text-center"
     >
-      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold text-success-700">
+      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-success-700">
         {title}
       </h3>
       <p className="text-slate-800">{text}</p>
       {lead?.rappel_prefere ? (
-        <p className="font-semibold text-slate-900">{callback(lead.rappel_prefere)}</p>
+        <p className="font-bold text-slate-900">{callback(lead.rappel_prefere)}</p>
       ) : null}
       {simulation && simulation.economie_max > 0 ? (
         <p className="text-slate-800">
@@ -48,7 +48,7 @@ export function LeadConfirmation({ lead }: { lead?: LeadPayload | undefined }) {
         {badges.map((badge) => (
           <li
             key={badge}
-            className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-success-700 ring-1 ring-emerald-200"
+            className="rounded-full bg-white px-3 py-1 text-sm font-bold text-success-700 ring-1 ring-emerald-200"
           >
             {badge}
           </li>

@@ -193,7 +193,7 @@ export function LeadForm() {
       ))}
 
       <div className="flex flex-col gap-1">
-        <label htmlFor="field-rappel-prefere" className="font-semibold text-slate-900">
+        <label htmlFor="field-rappel-prefere" className="font-bold text-slate-900">
           {leadFormCopy.callback.label}
         </label>
         <select
@@ -228,7 +228,7 @@ export function LeadForm() {
           />
           <p className="text-sm text-slate-800">
             <label htmlFor="field-consentement">{leadFormCopy.consentLabel}</label>{' '}
-            <a href={paths.privacyPolicy} className="font-semibold text-brand-700 underline">
+            <a href={paths.privacyPolicy} className="font-bold text-brand-700 underline">
               {leadFormCopy.privacyLinkText}
             </a>
           </p>
