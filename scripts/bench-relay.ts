@@ -39,7 +39,8 @@ import { clientIp, runLoad, runLoadInWorker, type Load } from './bench/lead-load
 
 const requests = 2_000
 const warmup = 200
-const concurrencies = [16, 64] as const
+/** BENCH_CONCURRENCY=16 (or 16,64, the default) picks how many leads are posted at a time. */
+const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64').split(',').map(Number)
 const maxSeconds = 60
 
 interface Server {

@@ -13,6 +13,33 @@ interface Migration {
 
 const migrationLockKey = 7_420_331
 
+/**
+ * The funnel count in PL/pgSQL (migration 11), its text built here because migration 12 changed
+ * only the row it adds to: `shard` is that row's part of the key, absent before migration 12.
+ */
+function countFunnelStepFunction(shard?: string): string {
+  return `CREATE OR REPLACE FUNCTION count_funnel_step(day date, utm_campaign text, utm_content text,
+          step text, max_origins integer, other_origin text) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        campaign text := utm_campaign;
+        content text := utm_content;
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM funnel_counts AS f
+                       WHERE f.day = count_funnel_step.day AND f.utm_campaign = campaign
+                         AND f.utm_content = content) THEN
+          IF (SELECT count(DISTINCT (f.utm_campaign, f.utm_content)) FROM funnel_counts AS f
+              WHERE f.day = count_funnel_step.day) >= max_origins THEN
+            campaign := other_origin;
+            content := other_origin;
+          END IF;
+        END IF;
+        INSERT INTO funnel_counts AS f (day, utm_campaign, utm_content, step, ${shard ? 'shard, ' : ''}count)
+          VALUES (count_funnel_step.day, campaign, content, step, ${shard ? `${shard}, ` : ''}1)
+          ON CONFLICT ON CONSTRAINT funnel_counts_pkey DO UPDATE SET count = f.count + 1;
+      END
+      $$`
+}
+
 export const migrations: readonly Migration[] = [
   {
     id: 1,
@@ -259,26 +286,22 @@ export const migrations: readonly Migration[] = [
       // from another function is parsed and planned anew at each call, which was half of what
       // storing a lead cost on the embedded database (0.5 of 1.1 ms); PL/pgSQL keeps its plans
       // for the session. The count of the day's origins is only read for an origin not yet seen.
-      `CREATE OR REPLACE FUNCTION count_funnel_step(day date, utm_campaign text, utm_content text,
-          step text, max_origins integer, other_origin text) RETURNS void LANGUAGE plpgsql AS $$
-      DECLARE
-        campaign text := utm_campaign;
-        content text := utm_content;
-      BEGIN
-        IF NOT EXISTS (SELECT 1 FROM funnel_counts AS f
-                       WHERE f.day = count_funnel_step.day AND f.utm_campaign = campaign
-                         AND f.utm_content = content) THEN
-          IF (SELECT count(DISTINCT (f.utm_campaign, f.utm_content)) FROM funnel_counts AS f
-              WHERE f.day = count_funnel_step.day) >= max_origins THEN
-            campaign := other_origin;
-            content := other_origin;
-          END IF;
-        END IF;
-        INSERT INTO funnel_counts AS f (day, utm_campaign, utm_content, step, count)
-          VALUES (count_funnel_step.day, campaign, content, step, 1)
-          ON CONFLICT ON CONSTRAINT funnel_counts_pkey DO UPDATE SET count = f.count + 1;
-      END
-      $$`,
+      countFunnelStepFunction(),
+    ],
+  },
+  {
+    id: 12,
+    name: 'funnel counts spread over one row per database connection',
+    statements: [
+      // A count held one row per day, origin and step, which every lead of the day updated: on
+      // PostgreSQL each lead waited for the one before to commit (its row lock lasts until then,
+      // fsync included), so leads were stored one at a time. Each connection now adds to a row of
+      // its own (its backend pid, modulo 16) and readers sum the rows, as they already did.
+      'ALTER TABLE funnel_counts ADD COLUMN shard smallint NOT NULL DEFAULT 0',
+      'ALTER TABLE funnel_counts DROP CONSTRAINT funnel_counts_pkey',
+      `ALTER TABLE funnel_counts ADD CONSTRAINT funnel_counts_pkey
+        PRIMARY KEY (day, utm_campaign, utm_content, step, shard)`,
+      countFunnelStepFunction('pg_backend_pid() % 16'),
     ],
   },
 ]
