@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import type { Database, Sql } from './database'
-import { funnelCountArguments } from './funnel-counts'
+import { funnelCountArguments, maxOriginsPerDay, otherOrigin } from './funnel-counts'
 import type { JournalEntry } from './lead-journal'
 
 /** A lead's id, as `randomUUID` writes it (lower case). */
@@ -31,6 +31,15 @@ export function contactKey(email: string): string {
   return email.trim().toLowerCase()
 }
 
+/** What `store_lead` takes for one lead, besides the settings every lead shares. */
+interface StoreArguments {
+  lead: ReturnType<typeof leadRow>
+  destinations: readonly string[]
+  day: string
+  utm_campaign: string
+  utm_content: string
+}
+
 /**
  * One statement, `store_lead` (migration 8), in its own transaction: a round trip per lead. It
  * takes a lock on the email alone, so that requests for one person queue in one order (a double
@@ -38,9 +47,12 @@ export function contactKey(email: string): string {
  * phones cannot deadlock), restarts the person's retention period (one `contacts` row, whatever
  * the number of their leads), then checks for a repeat and writes the lead, its deliveries and
  * the funnel's `lead` count.
+ *
+ * On the embedded database, leads that arrive while others are being stored wait and then go
+ * together (`storeQueued`).
  */
 export async function storeLead(
-  db: Sql & Pick<Database, 'journal'>,
+  db: Sql & Partial<Pick<Database, 'journal' | 'kind'>>,
   lead: IncomingLead,
   now: Date = new Date(),
 ): Promise<StoreResult> {
@@ -51,23 +63,109 @@ export async function storeLead(
     { utm_campaign: lead.payload.utm_campaign ?? '', utm_content: lead.payload.utm_content ?? '' },
     now,
   )
-  const [result] = await db.query<{ stored: boolean }>(
-    'SELECT store_lead($1::jsonb, $2::text[], $3, $4::date, $5, $6, $7, $8) AS stored',
-    [
-      JSON.stringify(leadRow(id, lead)),
-      lead.destinations,
-      duplicateWindowMinutes,
-      count.day,
-      count.utmCampaign,
-      count.utmContent,
-      count.maxOrigins,
-      count.otherOrigin,
-    ],
-  )
-  if (!result?.stored) return { status: 'duplicate' }
+  const item: StoreArguments = {
+    lead: leadRow(id, lead),
+    destinations: lead.destinations,
+    day: count.day,
+    utm_campaign: count.utmCampaign,
+    utm_content: count.utmContent,
+  }
+  const stored = db.kind === 'embedded' ? await storeQueued(db, item) : await storeOne(db, item)
+  if (!stored) return { status: 'duplicate' }
   // Before the 202: the embedded database's own files are never synced (lead-journal.ts).
   await db.journal?.append({ ...lead, id, receivedAt: now.toISOString() })
   return { status: 'stored', id }
+}
+
+async function storeOne(db: Sql, item: StoreArguments): Promise<boolean> {
+  const [result] = await db.query<{ stored: boolean }>(
+    'SELECT store_lead($1::jsonb, $2::text[], $3, $4::date, $5, $6, $7, $8) AS stored',
+    [
+      JSON.stringify(item.lead),
+      item.destinations,
+      duplicateWindowMinutes,
+      item.day,
+      item.utm_campaign,
+      item.utm_content,
+      maxOriginsPerDay,
+      otherOrigin,
+    ],
+  )
+  return result?.stored === true
+}
+
+/** The most leads stored by one statement. */
+const maxBatch = 64
+
+interface Waiting {
+  item: StoreArguments
+  settle: (stored: boolean) => void
+  fail: (error: unknown) => void
+}
+
+interface LeadQueue {
+  waiting: Waiting[]
+  busy: boolean
+}
+
+const queues = new WeakMap<Sql, LeadQueue>()
+
+/**
+ * The embedded database stores one statement at a time, on its own thread, and each commit costs
+ * about as much as a lead's inserts. A lead that finds the database idle is stored at once, alone;
+ * the leads that arrive meanwhile are stored next, together, by `store_leads` (migration 13): one
+ * trip to the thread and one commit for all, in their order of arrival, so that a repeat within
+ * the group is seen as one. Only the embedded database: on PostgreSQL concurrent transactions
+ * already share their commits, and one holding many people's locks could deadlock with another.
+ */
+function storeQueued(db: Sql, item: StoreArguments): Promise<boolean> {
+  let queue = queues.get(db)
+  if (!queue) {
+    queue = { waiting: [], busy: false }
+    queues.set(db, queue)
+  }
+  const ready = queue
+  return new Promise((settle, fail) => {
+    ready.waiting.push({ item, settle, fail })
+    if (!ready.busy) void drain(db, ready)
+  })
+}
+
+async function drain(db: Sql, queue: LeadQueue): Promise<void> {
+  queue.busy = true
+  try {
+    while (queue.waiting.length > 0) await storeTogether(db, queue.waiting.splice(0, maxBatch))
+  } finally {
+    queue.busy = false
+  }
+}
+
+async function storeTogether(db: Sql, group: readonly Waiting[]): Promise<void> {
+  if (group.length > 1) {
+    try {
+      const [result] = await db.query<{ stored: boolean[] }>(
+        'SELECT store_leads($1::jsonb, $2, $3, $4) AS stored',
+        [
+          JSON.stringify(group.map((waiting) => waiting.item)),
+          duplicateWindowMinutes,
+          maxOriginsPerDay,
+          otherOrigin,
+        ],
+      )
+      group.forEach((waiting, index) => waiting.settle(result?.stored[index] === true))
+      return
+    } catch {
+      // Nothing of the group was kept: each lead is tried alone, so that one that fails takes
+      // no other with it.
+    }
+  }
+  for (const waiting of group) {
+    try {
+      waiting.settle(await storeOne(db, waiting.item))
+    } catch (error) {
+      waiting.fail(error)
+    }
+  }
 }
 
 /** The `leads` row of a lead, as `store_lead` and the journal's restore write it. */

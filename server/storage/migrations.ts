@@ -304,6 +304,32 @@ export const migrations: readonly Migration[] = [
       countFunnelStepFunction('pg_backend_pid() % 16'),
     ],
   },
+  {
+    id: 13,
+    name: 'leads stored together, in one statement and one commit',
+    statements: [
+      // \`batch\` holds, in order of arrival, what \`store_lead\` takes for each lead besides the
+      // settings every lead shares; returns, in the same order, whether each was stored. One
+      // failure fails them all, and lead-store.ts then stores each alone.
+      `CREATE FUNCTION store_leads(batch jsonb, duplicate_window_minutes integer,
+          max_origins integer, other_origin text) RETURNS boolean[] LANGUAGE plpgsql AS $$
+      DECLARE
+        item jsonb;
+        stored boolean[] := ARRAY[]::boolean[];
+      BEGIN
+        FOR item IN SELECT e.value FROM jsonb_array_elements(batch) WITH ORDINALITY AS e (value, n)
+                    ORDER BY e.n LOOP
+          stored := stored || store_lead(item -> 'lead',
+                                         ARRAY(SELECT jsonb_array_elements_text(item -> 'destinations')),
+                                         duplicate_window_minutes, (item ->> 'day')::date,
+                                         item ->> 'utm_campaign', item ->> 'utm_content',
+                                         max_origins, other_origin);
+        END LOOP;
+        RETURN stored;
+      END
+      $$`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
