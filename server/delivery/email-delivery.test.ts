@@ -289,7 +289,7 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       async () =>
         (
           await relay!.db.query(
-            "SELECT 1 FROM lead_deliveries WHERE destination = 'email' AND state = 'delivered'",
+            "SELECT 1 FROM lead_deliveries WHERE destination = 'email_courtier' AND state = 'delivered'",
           )
         ).length === 1,
       { what: 'the alert marked delivered' },
