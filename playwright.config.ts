@@ -17,7 +17,10 @@ export default defineConfig({
   outputDir: `test-results/${runName}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // A test that fails twice fails the run. One that passes at its second attempt is listed as
+  // flaky in the report, to be looked into: on this shared two-core machine a page once waited
+  // 30 s for a checkbox to be "stable" (2026-11-24), and passed the seven times it ran again.
+  retries: 1,
   workers: 2,
   timeout: 30_000,
   reporter: process.env.CI ? [['list'], ['github']] : [['list']],
