@@ -119,15 +119,11 @@ const queues = new WeakMap<Sql, LeadQueue>()
  * already share their commits, and one holding many people's locks could deadlock with another.
  */
 function storeQueued(db: Sql, item: StoreArguments): Promise<boolean> {
-  let queue = queues.get(db)
-  if (!queue) {
-    queue = { waiting: [], busy: false }
-    queues.set(db, queue)
-  }
-  const ready = queue
+  const queue = queues.get(db) ?? { waiting: [], busy: false }
+  queues.set(db, queue)
   return new Promise((settle, fail) => {
-    ready.waiting.push({ item, settle, fail })
-    if (!ready.busy) void drain(db, ready)
+    queue.waiting.push({ item, settle, fail })
+    if (!queue.busy) void drain(db, queue)
   })
 }
 
