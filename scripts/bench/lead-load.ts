@@ -27,6 +27,8 @@ export interface Load {
   perSecond: number
   p50: number
   p99: number
+  /** The p99 of the warm-up's leads, the first after the server started. */
+  warmupP99: number
 }
 
 function percentile(sorted: number[], fraction: number): number {
@@ -64,37 +66,68 @@ function postLead(agent: http.Agent, target: URL, index: number): Promise<number
   })
 }
 
-export async function runLoad(plan: LoadPlan): Promise<Load> {
-  const { concurrency, requests, warmup } = plan
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
-  const target = new URL('/api/leads', plan.url)
-  for (let index = 0; index < warmup; index += 1) {
-    await postLead(agent, target, requests + index)
-  }
+/**
+ * Posts `count` leads (numbered from `first`) `concurrency` at a time, until `deadline`: each
+ * answer's latency and how many were accepted.
+ */
+async function postConcurrently(
+  post: (index: number) => Promise<number>,
+  {
+    first,
+    count,
+    concurrency,
+    deadline,
+  }: Record<'first' | 'count' | 'concurrency' | 'deadline', number>,
+) {
   const latencies: number[] = []
   let next = 0
   let accepted = 0
-  const deadline = performance.now() + plan.maxSeconds * 1_000
-  const started = performance.now()
-  const worker = async () => {
-    while (next < requests && performance.now() < deadline) {
-      const index = next++
+  const client = async () => {
+    while (next < count && performance.now() < deadline) {
+      const index = first + next++
       const sent = performance.now()
-      const status = await postLead(agent, target, index)
+      const status = await post(index)
       latencies.push(performance.now() - sent)
       if (status === 202) accepted += 1
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, worker))
+  await Promise.all(Array.from({ length: concurrency }, client))
+  return { latencies: latencies.sort((a, b) => a - b), accepted }
+}
+
+/**
+ * The warm-up runs at the concurrency measured: until V8 has compiled the paths that leads take
+ * together (a lead waiting behind others, a group stored at once), the first second after a start
+ * answers slower than the hours that follow. Its p99 is reported apart, not hidden.
+ */
+export async function runLoad(plan: LoadPlan): Promise<Load> {
+  const { concurrency, requests, warmup } = plan
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
+  const target = new URL('/api/leads', plan.url)
+  const post = (index: number) => postLead(agent, target, index)
+  const deadline = performance.now() + plan.maxSeconds * 1_000
+  const warming = await postConcurrently(post, {
+    first: requests,
+    count: warmup,
+    concurrency,
+    deadline,
+  })
+  const started = performance.now()
+  const { latencies, accepted } = await postConcurrently(post, {
+    first: 0,
+    count: requests,
+    concurrency,
+    deadline: started + plan.maxSeconds * 1_000,
+  })
   agent.destroy()
   const seconds = (performance.now() - started) / 1_000
-  latencies.sort((a, b) => a - b)
   return {
     accepted,
     failed: latencies.length - accepted,
     perSecond: accepted / seconds,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
+    warmupP99: percentile(warming.latencies, 0.99),
   }
 }
 
