@@ -193,7 +193,7 @@ export const migrations: readonly Migration[] = [
         DO UPDATE SET count = funnel_counts.count + 1
       $$`,
       // One round trip per lead. Each statement of a PL/pgSQL function takes a new snapshot, so
-      // the duplicate check sees a lead committed by whoever held the lock before. \`lead\` holds
+      // the duplicate check sees a lead committed by whoever held the lock before. `lead` holds
       // the leads row's columns (a column it lacks is stored NULL, not its default); returns
       // false, having only restarted the retention period, for a repeat within the window.
       `CREATE FUNCTION store_lead(lead jsonb, destinations text[], duplicate_window_minutes integer,
@@ -308,7 +308,7 @@ export const migrations: readonly Migration[] = [
     id: 13,
     name: 'leads stored together, in one statement and one commit',
     statements: [
-      // \`batch\` holds, in order of arrival, what \`store_lead\` takes for each lead besides the
+      // `batch` holds, in order of arrival, what `store_lead` takes for each lead besides the
       // settings every lead shares; returns, in the same order, whether each was stored. One
       // failure fails them all, and lead-store.ts then stores each alone.
       `CREATE FUNCTION store_leads(batch jsonb, duplicate_window_minutes integer,
