@@ -4,11 +4,13 @@
  * trips. `runLoadInWorker` runs it on a worker thread, so that the client's own work (building,
  * sending and reading requests) does not share the event loop of the server it measures.
  *
- * The requests go through `node:http` on kept-alive connections, one per concurrent client, as a
- * load tool would: on two cores the client takes its share of the machine from the server it
- * measures, and `fetch` spent about twice the CPU per request.
+ * The requests are built before the clock starts and written on kept-alive sockets, one per
+ * concurrent client, and only the status and the body's length are read from each answer, as a load
+ * tool does (autocannon, wrk): on two cores the client takes its share of the machine from the
+ * server it measures. Through `node:http` it took 0.37 ms of CPU a lead, this way 0.16 (measured
+ * per thread from `/proc`, 2026-11-24); `fetch` had spent twice `node:http`'s.
  */
-import http from 'node:http'
+import net from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import { validLead } from '../../server/test-support/lead-fixtures'
@@ -40,30 +42,87 @@ export function clientIp(index: number): string {
   return `198.18.${Math.floor(index / 250) % 250}.${(index % 250) + 1}`
 }
 
-/** Posts one lead, as the site's form does; resolves with the status once the answer is read. */
-function postLead(agent: http.Agent, target: URL, index: number): Promise<number> {
-  const body = JSON.stringify(validLead())
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      target,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-          'X-Forwarded-For': clientIp(index),
-        },
-      },
-      (response) => {
-        response.resume()
-        response.once('end', () => resolve(response.statusCode ?? 0))
-        response.once('error', reject)
-      },
-    )
-    request.once('error', reject)
-    request.end(body)
-  })
+/** One lead's request as bytes, headers and body, built before the clock starts. */
+function leadRequest(target: URL, index: number): Buffer {
+  const body = Buffer.from(JSON.stringify(validLead()))
+  const head =
+    `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+    `X-Forwarded-For: ${clientIp(index)}\r\n\r\n`
+  return Buffer.concat([Buffer.from(head, 'latin1'), body])
+}
+
+const headerEnd = Buffer.from('\r\n\r\n')
+
+/**
+ * A kept-alive connection that sends one request at a time and reads its answer: the status
+ * line, the `Content-Length` and that many bytes of body, which is all a Fastify answer carries.
+ * A load tool's way (autocannon, wrk): nothing is built or parsed beyond what the count needs.
+ */
+class Connection {
+  private socket: net.Socket | undefined
+  private received: Buffer = Buffer.alloc(0)
+  private waiting: { resolve(status: number): void; reject(error: Error): void } | undefined
+
+  constructor(private readonly target: URL) {}
+
+  post(request: Buffer): Promise<number> {
+    const socket = this.socket ?? this.connect()
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject }
+      socket.write(request)
+    })
+  }
+
+  close(): void {
+    this.socket?.destroy()
+  }
+
+  private connect(): net.Socket {
+    const socket = net.connect(Number(this.target.port), this.target.hostname)
+    socket.setNoDelay(true)
+    socket.on('data', (chunk) => {
+      if (this.socket === socket) this.read(chunk)
+    })
+    socket.on('error', (error) => {
+      if (this.socket === socket) this.fail(error)
+    })
+    socket.on('close', () => {
+      if (this.socket !== socket) return
+      this.socket = undefined
+      this.received = Buffer.alloc(0)
+      this.fail(new Error('The server closed the connection before answering.'))
+    })
+    this.socket = socket
+    return socket
+  }
+
+  private read(chunk: Buffer): void {
+    this.received = this.received.length ? Buffer.concat([this.received, chunk]) : chunk
+    const end = this.received.indexOf(headerEnd)
+    if (end < 0) return
+    const head = this.received.toString('latin1', 0, end)
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head)
+    if (!length) return this.fail(new Error(`An answer without Content-Length: ${head}`))
+    const total = end + headerEnd.length + Number(length[1])
+    if (this.received.length < total) return
+    this.received = this.received.subarray(total)
+    const waiting = this.waiting
+    this.waiting = undefined
+    if (/\r\nconnection: *close/i.test(head)) {
+      // The next request goes on a new connection, whenever this one's close is reported.
+      this.socket?.destroy()
+      this.socket = undefined
+      this.received = Buffer.alloc(0)
+    }
+    waiting?.resolve(Number(head.slice(9, 12)))
+  }
+
+  private fail(error: Error): void {
+    const waiting = this.waiting
+    this.waiting = undefined
+    waiting?.reject(error)
+  }
 }
 
 /**
@@ -102,9 +161,19 @@ async function postConcurrently(
  */
 export async function runLoad(plan: LoadPlan): Promise<Load> {
   const { concurrency, requests, warmup } = plan
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
   const target = new URL('/api/leads', plan.url)
-  const post = (index: number) => postLead(agent, target, index)
+  const leads = Array.from({ length: requests + warmup }, (_, index) => leadRequest(target, index))
+  const idle = Array.from({ length: concurrency }, () => new Connection(target))
+  const post = async (index: number) => {
+    const request = leads[index]
+    if (!request) throw new Error(`No lead ${index} was built.`)
+    const connection = idle.pop() ?? new Connection(target)
+    try {
+      return await connection.post(request)
+    } finally {
+      idle.push(connection)
+    }
+  }
   const deadline = performance.now() + plan.maxSeconds * 1_000
   const warming = await postConcurrently(post, {
     first: requests,
@@ -119,7 +188,7 @@ export async function runLoad(plan: LoadPlan): Promise<Load> {
     concurrency,
     deadline: started + plan.maxSeconds * 1_000,
   })
-  agent.destroy()
+  for (const connection of idle) connection.close()
   const seconds = (performance.now() - started) / 1_000
   return {
     accepted,
