@@ -69,7 +69,7 @@ export function Document({
         {clientEnv.metaPixelId ? <ConsentBanner pixelId={clientEnv.metaPixelId} /> : null}
         {/* Last in the body: a module runs once the document is parsed wherever it sits, but the
             browser compiles an inline one where it meets it, inside the parse of the first screen
-            (about 15 ms of simulated LCP; README, Performance). */}
+            that Lighthouse's simulation counts four times (README, Performance). */}
         {assets.afterPaint ? (
           <script
             type="module"

@@ -53,11 +53,14 @@ function leadRequest(target: URL, index: number): Buffer {
 }
 
 const headerEnd = Buffer.from('\r\n\r\n')
+/** Longer than any answer of a server that works: one that never comes fails the run. */
+const answerTimeoutMs = 10_000
 
 /**
  * A kept-alive connection that sends one request at a time and reads its answer: the status
  * line, the `Content-Length` and that many bytes of body, which is all a Fastify answer carries.
  * A load tool's way (autocannon, wrk): nothing is built or parsed beyond what the count needs.
+ * Meant for the benchmark's loopback server (`http://host:port`), not for any URL.
  */
 class Connection {
   private socket: net.Socket | undefined
@@ -75,23 +78,28 @@ class Connection {
   }
 
   close(): void {
-    this.socket?.destroy()
+    this.fail(new Error('The load stopped before this answer came.'))
   }
 
   private connect(): net.Socket {
     const socket = net.connect(Number(this.target.port), this.target.hostname)
     socket.setNoDelay(true)
+    socket.setTimeout(answerTimeoutMs)
     socket.on('data', (chunk) => {
       if (this.socket === socket) this.read(chunk)
+    })
+    socket.on('timeout', () => {
+      if (this.socket === socket && this.waiting) {
+        this.fail(new Error(`No answer within ${answerTimeoutMs} ms.`))
+      }
     })
     socket.on('error', (error) => {
       if (this.socket === socket) this.fail(error)
     })
     socket.on('close', () => {
-      if (this.socket !== socket) return
-      this.socket = undefined
-      this.received = Buffer.alloc(0)
-      this.fail(new Error('The server closed the connection before answering.'))
+      if (this.socket === socket) {
+        this.fail(new Error('The server closed the connection before answering.'))
+      }
     })
     this.socket = socket
     return socket
@@ -102,26 +110,34 @@ class Connection {
     const end = this.received.indexOf(headerEnd)
     if (end < 0) return
     const head = this.received.toString('latin1', 0, end)
+    const status = /^HTTP\/1\.[01] (\d{3}) /.exec(head)
     const length = /\r\ncontent-length: *(\d+)/i.exec(head)
-    if (!length) return this.fail(new Error(`An answer without Content-Length: ${head}`))
+    if (!status || !length) {
+      return this.fail(new Error(`An answer without a status or a Content-Length: ${head}`))
+    }
     const total = end + headerEnd.length + Number(length[1])
     if (this.received.length < total) return
     this.received = this.received.subarray(total)
     const waiting = this.waiting
     this.waiting = undefined
-    if (/\r\nconnection: *close/i.test(head)) {
-      // The next request goes on a new connection, whenever this one's close is reported.
-      this.socket?.destroy()
-      this.socket = undefined
-      this.received = Buffer.alloc(0)
-    }
-    waiting?.resolve(Number(head.slice(9, 12)))
+    // The server closes the connection after this answer: a request written now would race it.
+    if (/\r\nconnection: *close/i.test(head)) this.drop()
+    waiting?.resolve(Number(status[1]))
   }
 
+  /** Rejects the request in flight; the next one goes on a new connection. */
   private fail(error: Error): void {
     const waiting = this.waiting
     this.waiting = undefined
+    this.drop()
     waiting?.reject(error)
+  }
+
+  private drop(): void {
+    const socket = this.socket
+    this.socket = undefined
+    this.received = Buffer.alloc(0)
+    socket?.destroy()
   }
 }
 
@@ -141,11 +157,15 @@ async function postConcurrently(
   const latencies: number[] = []
   let next = 0
   let accepted = 0
+  let failed = false
   const client = async () => {
-    while (next < count && performance.now() < deadline) {
+    while (!failed && next < count && performance.now() < deadline) {
       const index = first + next++
       const sent = performance.now()
-      const status = await post(index)
+      const status = await post(index).catch((error: unknown) => {
+        failed = true
+        throw error
+      })
       latencies.push(performance.now() - sent)
       if (status === 202) accepted += 1
     }
@@ -162,41 +182,51 @@ async function postConcurrently(
 export async function runLoad(plan: LoadPlan): Promise<Load> {
   const { concurrency, requests, warmup } = plan
   const target = new URL('/api/leads', plan.url)
+  if (target.protocol !== 'http:' || !target.port) {
+    throw new Error(`The load goes to a local http://host:port server, not ${plan.url}.`)
+  }
   const leads = Array.from({ length: requests + warmup }, (_, index) => leadRequest(target, index))
-  const idle = Array.from({ length: concurrency }, () => new Connection(target))
+  const connections = Array.from({ length: concurrency }, () => new Connection(target))
+  const idle = [...connections]
   const post = async (index: number) => {
     const request = leads[index]
     if (!request) throw new Error(`No lead ${index} was built.`)
-    const connection = idle.pop() ?? new Connection(target)
+    const connection = idle.pop()
+    if (!connection) throw new Error('More requests in flight than connections.')
     try {
       return await connection.post(request)
     } finally {
       idle.push(connection)
     }
   }
-  const deadline = performance.now() + plan.maxSeconds * 1_000
-  const warming = await postConcurrently(post, {
-    first: requests,
-    count: warmup,
-    concurrency,
-    deadline,
-  })
-  const started = performance.now()
-  const { latencies, accepted } = await postConcurrently(post, {
-    first: 0,
-    count: requests,
-    concurrency,
-    deadline: started + plan.maxSeconds * 1_000,
-  })
-  for (const connection of idle) connection.close()
-  const seconds = (performance.now() - started) / 1_000
-  return {
-    accepted,
-    failed: latencies.length - accepted,
-    perSecond: accepted / seconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    warmupP99: percentile(warming.latencies, 0.99),
+  try {
+    const deadline = performance.now() + plan.maxSeconds * 1_000
+    const warming = await postConcurrently(post, {
+      first: requests,
+      count: warmup,
+      concurrency,
+      deadline,
+    })
+    const started = performance.now()
+    const { latencies, accepted } = await postConcurrently(post, {
+      first: 0,
+      count: requests,
+      concurrency,
+      deadline: started + plan.maxSeconds * 1_000,
+    })
+    const seconds = (performance.now() - started) / 1_000
+    return {
+      accepted,
+      failed: latencies.length - accepted,
+      perSecond: accepted / seconds,
+      p50: percentile(latencies, 0.5),
+      p99: percentile(latencies, 0.99),
+      warmupP99: percentile(warming.latencies, 0.99),
+    }
+  } finally {
+    // After a failure the other clients' requests may still be in flight: closing their sockets
+    // ends them (rejected, and ignored once the run has failed).
+    for (const connection of connections) connection.close()
   }
 }
 
