@@ -110,6 +110,15 @@ interface LeadQueue {
 
 const queues = new WeakMap<Sql, LeadQueue>()
 
+/** The database's queue, made on its first lead. */
+function queueOf(db: Sql): LeadQueue {
+  const found = queues.get(db)
+  if (found) return found
+  const made: LeadQueue = { waiting: [], busy: false }
+  queues.set(db, made)
+  return made
+}
+
 /**
  * The embedded database stores one statement at a time, on its own thread, and each commit costs
  * about as much as a lead's inserts. A lead that finds the database idle is stored at once, alone;
@@ -119,8 +128,7 @@ const queues = new WeakMap<Sql, LeadQueue>()
  * already share their commits, and one holding many people's locks could deadlock with another.
  */
 function storeQueued(db: Sql, item: StoreArguments): Promise<boolean> {
-  const queue = queues.get(db) ?? { waiting: [], busy: false }
-  queues.set(db, queue)
+  const queue = queueOf(db)
   return new Promise((settle, fail) => {
     queue.waiting.push({ item, settle, fail })
     if (!queue.busy) void drain(db, queue)
