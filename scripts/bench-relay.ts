@@ -36,12 +36,13 @@ import { createPostgresDatabase, postgresUrl } from '../server/test-support/test
 import { openDatabase } from '../server/storage/open-database'
 import { median } from './bench/budgets'
 import { clientIp, runLoad, runLoadInWorker, type Load } from './bench/lead-load'
+import { countListSetting, countSetting, fromEnv } from './bench/settings'
 
 const requests = 2_000
 /** Leads posted first, at the same concurrency, and measured apart (see `runLoad`). */
 const warmup = 1_000
 /** BENCH_CONCURRENCY=16 (or 16,64, the default) picks how many leads are posted at a time. */
-const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64').split(',').map(Number)
+const concurrencies = fromEnv(countListSetting, 'BENCH_CONCURRENCY', [16, 64], 1)
 const maxSeconds = 60
 
 interface Server {
@@ -152,7 +153,7 @@ const engineNames: Record<Engine, string> = {
  * BENCH_ROUNDS (default 1): how many times relay and baseline each run at each concurrency, taking
  * turns; each figure printed is then the median of its rounds, which a shared host needs.
  */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 1)
+const rounds = fromEnv(countSetting, 'BENCH_ROUNDS', 1, 1)
 
 function medianLoad(loads: readonly Load[]): Load {
   const middle = (pick: (load: Load) => number) => median(loads.map(pick))
