@@ -3,9 +3,9 @@
  * same headers), runs Lighthouse 12 (mobile preset, simulated throttling) in the system's Chromium
  * once on each route as a warm-up, then five times on each route, the routes taking turns, prints
  * the medians, writes them to docs/benchmarks/ as JSON, and exits non-zero when a budget of
- * scripts/bench/budgets.ts is broken. Timing targets (the performance score, LCP against the floor) are printed when missed
- * and break the run only with `--strict`, for a machine known to be quiet: on a shared one they
- * measure the neighbours.
+ * scripts/bench/budgets.ts is broken. Timing targets (the performance score, LCP against the
+ * floor) are printed when missed and break the run only with `--strict`, for a machine known to
+ * be quiet: on a shared one they measure the neighbours.
  * `--landing` measures the landing page and the floor only; BENCH_RUNS sets the runs per route,
  * BENCH_WARMUP the warm-up rounds (0 for none).
  */
@@ -34,8 +34,8 @@ const distDir = path.join(root, '.build', 'bench-site')
 const reportDir = path.join(root, '.build', 'bench-reports')
 /**
  * Five runs: Lighthouse's own guidance is that the median of five is twice as stable as one run
- * (docs/variability.md, "Run Lighthouse Multiple Times"), and here single runs of one page spread
- * over about 60 ms, as wide as the landing page's target (10 % above the floor).
+ * (github.com/GoogleChrome/lighthouse/blob/main/docs/variability.md), and here single runs of
+ * one page spread over about 60 ms, as wide as the landing page's target (10 % above the floor).
  */
 const runs = fromEnv(countSetting, 'BENCH_RUNS', 5, 1)
 /**
