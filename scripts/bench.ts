@@ -213,6 +213,9 @@ async function main(): Promise<void> {
     }
     const all = new Map<string, RouteFigures[]>(paths.map((pagePath) => [pagePath, []]))
     const landingScripts: string[] = []
+    // Lighthouse's own measure of the host's CPU, taken before each run: the simulated phone is
+    // the host slowed four times, so a slow host (or a busy one) makes a slower phone.
+    const benchmarkIndexes: number[] = []
     for (let run = 1; run <= runs; run += 1) {
       for (const pagePath of paths) {
         const result = await runLighthouse(`${server.origin}${pagePath}`, chrome.port)
@@ -222,6 +225,7 @@ async function main(): Promise<void> {
         const figures = figuresOf(pagePath, result.lhr)
         all.get(pagePath)?.push(figures)
         if (pagePath === '/') landingScripts.push(...scriptsLoaded(result.lhr))
+        benchmarkIndexes.push(result.lhr.environment.benchmarkIndex)
         console.log(
           `  ${pagePath} run ${run}/${runs}: performance ${figures.scores.performance}, LCP ${ms(figures.metrics.lcp)}`,
         )
@@ -247,6 +251,14 @@ async function main(): Promise<void> {
       `\nLighthouse ${runs} runs per route after ${warmUpRounds} warm-up round(s), medians (mobile, simulated throttling), ${date}\n`,
     )
     console.log(table(routes))
+    const host = {
+      benchmarkIndex: Math.round(median(benchmarkIndexes)),
+      min: Math.round(Math.min(...benchmarkIndexes)),
+      max: Math.round(Math.max(...benchmarkIndexes)),
+    }
+    console.log(
+      `\nHost CPU, Lighthouse's benchmarkIndex: median ${host.benchmarkIndex} (${host.min} to ${host.max}). Its 4x slowdown stands for a mid-tier phone on a host of about 1500 to 2000 (github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md); below, the simulated phone is slower than that.`,
+    )
     console.log(
       `\nLanding page: JavaScript ${kb(landing.javascriptGzip)} KiB gzip (${landing.scripts.join(', ')}), inlined CSS ${kb(landing.cssGzip)} KiB gzip`,
     )
@@ -256,7 +268,7 @@ async function main(): Promise<void> {
       await mkdir(path.dirname(outFile), { recursive: true })
       await writeFile(
         outFile,
-        `${JSON.stringify({ date, runs, warmUpRounds, lighthouse: '12', routes, landing }, null, 2)}\n`,
+        `${JSON.stringify({ date, runs, warmUpRounds, lighthouse: '12', host, routes, landing }, null, 2)}\n`,
       )
       console.log(`Figures written to ${path.relative(root, outFile)}`)
     }
