@@ -65,14 +65,19 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-function blank(value: string | undefined): value is undefined {
+export function blank(value: string | undefined): value is undefined {
   return value === undefined || value.trim() === ''
 }
 
-function parseWholeNumber(name: string, value: string, min: number, max: number): number {
+/**
+ * A setting that counts something, written in digits only, within its bounds; without `max`, any
+ * number from `min` up (the benchmarks read their counts with it too).
+ */
+export function parseWholeNumber(name: string, value: string, min: number, max = Infinity): number {
   const number = Number(value.trim())
   if (!/^\d+$/.test(value.trim()) || number < min || number > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`)
+    const range = max === Infinity ? `of at least ${min}` : `from ${min} to ${max}`
+    throw new ConfigError(`${name} must be a whole number ${range}, got "${value}".`)
   }
   return number
 }

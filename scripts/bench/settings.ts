@@ -1,7 +1,9 @@
+import { blank, parseWholeNumber } from '../../server/config'
+
 /**
  * The benchmarks' counts read from the environment: a whole number at least `least`, the default
  * when unset, and a clear error naming the variable otherwise (a typo must not turn five runs into
- * none, or into a silent default).
+ * none, or into a silent default). The check is the relay's own, for its settings.
  */
 export function countSetting(
   name: string,
@@ -9,12 +11,7 @@ export function countSetting(
   fallback: number,
   least: number,
 ): number {
-  if (value === undefined || value.trim() === '') return fallback
-  const count = Number(value)
-  if (!Number.isInteger(count) || count < least) {
-    throw new Error(`${name} must be a whole number of at least ${least}; it is "${value}".`)
-  }
-  return count
+  return blank(value) ? fallback : parseWholeNumber(name, value, least)
 }
 
 /** The same for a comma-separated list of counts, such as BENCH_CONCURRENCY=16,64. */
@@ -24,14 +21,9 @@ export function countListSetting(
   fallback: readonly number[],
   least: number,
 ): readonly number[] {
-  if (value === undefined || value.trim() === '') return fallback
-  const counts = value.split(',').map((item) => (item.trim() === '' ? Number.NaN : Number(item)))
-  if (counts.some((count) => !Number.isInteger(count) || count < least)) {
-    throw new Error(
-      `${name} must be whole numbers of at least ${least}, separated by commas; it is "${value}".`,
-    )
-  }
-  return counts
+  return blank(value)
+    ? fallback
+    : value.split(',').map((item) => parseWholeNumber(name, item, least))
 }
 
 /**
