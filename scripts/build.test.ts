@@ -30,14 +30,14 @@ const pages = [
 ]
 
 /** Runs the build in its own process, as `npm run build` does, with only these variables set. */
-function runBuild(name: string, env: Record<string, string>) {
+function runBuild(name: string, env: Record<string, string>, args: string[] = []) {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
       ([key]) => !/^(VITE_|NODE_ENV$|ALLOW_SAMPLE_CONTENT$|SITE_CONFIG$)/.test(key),
     ),
   )
   const outDir = path.join(work, name)
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
     env: { ...inherited, OUT_DIR: outDir, ...env },
@@ -243,11 +243,37 @@ describe('the example configuration', () => {
     })
     expect(built.status, built.output).toBe(0)
     expect(built.output).toContain('Built anyway because ALLOW_SAMPLE_CONTENT=true.')
+    // Served by `npm start`, the same-origin relay is the right destination: nothing to say.
+    expect(built.output).not.toContain('VITE_LEAD_WEBHOOK_URL')
+    expect(built.output).not.toContain('VITE_PAGE_VIEW_WEBHOOK_URL')
     for (const file of pages) {
       const html = readFileSync(path.join(built.outDir, file), 'utf8')
       expect(html, file).toContain(`<strong>${demoNotice}\u00a0:</strong>`)
     }
     expect(readdirSync(path.join(built.outDir, 'partners'))).toContain('exemple-alpha.svg')
+  }, 300_000)
+})
+
+describe('a build for a static host', () => {
+  it('says once, in one line each, that leads and page views have nowhere to go', () => {
+    const built = runBuild('static', { SITE_CONFIG: exampleConfigFile }, ['--static'])
+    expect(built.status, built.output).toBe(0)
+    for (const setting of ['VITE_LEAD_WEBHOOK_URL', 'VITE_PAGE_VIEW_WEBHOOK_URL']) {
+      const lines = built.output.split('\n').filter((line) => line.includes(setting))
+      expect(lines, setting).toHaveLength(1)
+      expect(lines[0]).toMatch(/^Note: .* a static host does not serve: set it before publishing/)
+    }
+  }, 300_000)
+
+  it('says nothing of the leads once their webhook is set', () => {
+    const built = runBuild(
+      'static-hook',
+      { SITE_CONFIG: fictitiousFile, VITE_LEAD_WEBHOOK_URL: 'https://hooks.test/lead' },
+      ['--static'],
+    )
+    expect(built.status, built.output).toBe(0)
+    expect(built.output).not.toContain('VITE_LEAD_WEBHOOK_URL')
+    expect(built.output).toContain('Note: VITE_PAGE_VIEW_WEBHOOK_URL is not set')
   }, 300_000)
 })
 

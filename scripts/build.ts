@@ -4,7 +4,8 @@
  * OUT_DIR), with the stamp of its inputs that `npm start` compares (scripts/build-stamp.mjs). A bad
  * VITE_* value or a bad field of site.config.yaml stops the build with a message saying which and
  * why; so does a sample value left in a production build (NODE_ENV=production), unless
- * ALLOW_SAMPLE_CONTENT=true.
+ * ALLOW_SAMPLE_CONTENT=true. `--static` (`npm run build:static`) says the build will be published on a
+ * static host, where the relay's same-origin paths do not exist.
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -41,6 +42,8 @@ const mode = process.env.MODE ?? 'production'
 /** Read before Vite's build sets NODE_ENV to production whatever the caller asked. */
 const productionBuild = process.env.NODE_ENV?.trim() === 'production'
 const samplesAllowed = process.env.ALLOW_SAMPLE_CONTENT?.trim() === 'true'
+/** Served by `npm start` unless told otherwise, where the same-origin paths are the right ones. */
+const forStaticHost = process.argv.includes('--static')
 
 type EntryName = keyof typeof clientEntries
 
@@ -109,6 +112,25 @@ function checkSamples(loaded: LoadedSiteConfig): void {
       ? 'Built anyway because ALLOW_SAMPLE_CONTENT=true.'
       : 'A production build (NODE_ENV=production) refuses them.',
   ])
+}
+
+/**
+ * On a static host nothing answers /api/leads or /api/page-views: a same-origin destination there
+ * loses what the page sends. One line per destination left to the relay; nothing when served by it.
+ */
+function staticHostNotes(clientEnv: ClientEnv): string[] {
+  const notes: string[] = []
+  if (clientEnv.usesLeadRelay) {
+    notes.push(
+      'Note: VITE_LEAD_WEBHOOK_URL is not set, so the form posts to /api/leads, which a static host does not serve: set it before publishing this build.',
+    )
+  }
+  if (clientEnv.pageViewEndpoint.startsWith('/')) {
+    notes.push(
+      'Note: VITE_PAGE_VIEW_WEBHOOK_URL is not set, so page views go to /api/page-views, which a static host does not serve: set it before publishing this build.',
+    )
+  }
+  return notes
 }
 
 /** The browser's own destinations, known now: each needs its recipient named in the policy. */
@@ -219,17 +241,8 @@ async function main(): Promise<void> {
     `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`,
   )
 
-  if (!clientEnv.usesLeadRelay && clientEnv.pageViewEndpoint.startsWith('/')) {
-    warn([
-      'VITE_LEAD_WEBHOOK_URL is set but VITE_PAGE_VIEW_WEBHOOK_URL is not: page views go to the',
-      'same-origin path /api/page-views, which only `npm start` serves. On a static host, set it too.',
-    ])
-  }
-  if (clientEnv.usesLeadRelay) {
-    warn([
-      'VITE_LEAD_WEBHOOK_URL is not set: the form posts leads to the same-origin path /api/leads,',
-      'which only `npm start` serves. On a static host, set VITE_LEAD_WEBHOOK_URL.',
-    ])
+  if (forStaticHost) {
+    for (const note of staticHostNotes(clientEnv)) console.warn(note)
   }
   await writeFile(path.join(outDir, policyRecordFile), `${JSON.stringify(record, null, 2)}\n`)
   await writeFile(
