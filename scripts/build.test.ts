@@ -13,6 +13,7 @@ import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { policyRecordFile } from '../src/config/privacy-recipients'
 import { exampleConfigFile, readSiteConfig } from '../src/config/read-site-config'
+import { rightsAndActivity } from '../src/content/landing'
 import { siteConfigPlugin } from './site-config-plugin'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -92,6 +93,13 @@ describe('a broker’s own configuration, built for production', () => {
   it('builds', () => {
     expect(built.output).not.toContain('sample values')
     expect(built.status, built.output).toBe(0)
+  })
+
+  it('shows no activity counter when the broker turned it off', () => {
+    expect(broker.activityCounter).toBe('off')
+    expect(page('index.html')).toContain(rightsAndActivity.title)
+    expect(page('index.html')).not.toContain('data-testid="activity-count"')
+    expect(page('index.html')).not.toContain(rightsAndActivity.activityLabelAfter)
   })
 
   it('leaves no sample value, sample logo or demonstration notice anywhere in dist/', () => {
@@ -301,6 +309,23 @@ describe('a build that stops before it starts, naming why', () => {
       `bad-fields.yaml:${lineOf(text, 'logo:')}: partners[0].logo names a file that does not exist: public/partners/horizon.svg`,
     )
     expect(output).not.toContain('Built ')
+  }, 60_000)
+
+  it('a real activity count while leads go straight to a webhook, which the relay cannot count', () => {
+    const text = fictitious.replace('activityCounter: off', 'activityCounter: real')
+    const output = refusedWith('real-count', text, {
+      VITE_LEAD_WEBHOOK_URL: 'https://hooks.test/lead',
+    })
+    expect(output).toContain('activityCounter is real in ')
+    expect(output).toContain('VITE_LEAD_WEBHOOK_URL is set, so leads go straight to that webhook')
+  }, 60_000)
+
+  it('an activityCounter that is none of spec, real and off, with its line', () => {
+    const text = fictitious.replace('activityCounter: off', 'activityCounter: vrai')
+    const output = refusedWith('bad-count', text, {})
+    expect(output).toContain(
+      `bad-count.yaml:${lineOf(text, 'activityCounter:')}: activityCounter must be one of spec, real, off (got "vrai")`,
+    )
   }, 60_000)
 
   it('a webhook set in VITE_* whose recipient the privacy policy would not name', () => {

@@ -114,6 +114,22 @@ function checkSamples(loaded: LoadedSiteConfig): void {
   ])
 }
 
+/** The real count is the relay's: it counts only the leads sent to it, and only it serves the count. */
+function checkActivityCounter(loaded: LoadedSiteConfig, clientEnv: ClientEnv): void {
+  if (loaded.config.activityCounter !== 'real') return
+  const file = path.relative(root, loaded.file)
+  const why = forStaticHost
+    ? 'a static host does not serve the count (/api/activity)'
+    : !clientEnv.usesLeadRelay
+      ? 'VITE_LEAD_WEBHOOK_URL is set, so leads go straight to that webhook and the relay cannot count them'
+      : undefined
+  if (why) {
+    throw new SiteConfigError(
+      `activityCounter is real in ${file}, but ${why}: set it to spec or off, or serve the site with npm start and no VITE_LEAD_WEBHOOK_URL.`,
+    )
+  }
+}
+
 /**
  * On a static host nothing answers /api/leads or /api/page-views: a same-origin destination there
  * loses what the page sends. One line per destination left to the relay; nothing when served by it.
@@ -183,6 +199,7 @@ async function main(): Promise<void> {
   const clientEnv = parseClientEnv(env)
   const loaded = readSiteConfig()
   checkSamples(loaded)
+  checkActivityCounter(loaded, clientEnv)
   const record = policyRecord(loaded, env, clientEnv)
 
   await rm(outDir, { recursive: true, force: true })

@@ -17,6 +17,7 @@ import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
 import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
+import type { ActivityCounterMode } from '../src/config/site-config-schema'
 import { siteConfig } from '../src/content/site-config'
 import type { Database } from './storage/database'
 import { secureDataDir } from './storage/data-dir'
@@ -37,6 +38,8 @@ export interface RelayOptions {
   now?: () => Date
   /** Tests shorten them; `httpTimeouts` otherwise. */
   timeouts?: HttpTimeouts
+  /** The site's `activityCounter` (site.config.yaml) unless a test says otherwise. */
+  activityCounter?: ActivityCounterMode
   /** Benchmarks only: `false` drops the embedded database's power-cut journal (open-database.ts). */
   leadJournal?: boolean
 }
@@ -74,6 +77,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     pageViews: undefined,
     deliveries: destinations.plan,
     appSecret: secret.secret,
+    activityCount: (options.activityCounter ?? siteConfig.activityCounter) === 'real',
     rateLimits: options.rateLimits,
   }
   try {

@@ -15,7 +15,10 @@ const slot = Number(process.env.E2E_PORT_SLOT)
 if (!Number.isInteger(slot) || slot < 0 || slot >= slotCount) {
   throw new Error(`E2E_PORT_SLOT must be a whole number from 0 to ${slotCount - 1}.`)
 }
-/** The slot's ports, by index: 0 the webhook stand-in, 1-6 the variants, 7 a second back-office, 9 closed. */
+/**
+ * The slot's ports, by index: 0 the webhook stand-in, 1-6 and 8 the variants, 7 a second
+ * back-office, 9 closed.
+ */
 function port(index: number): number {
   if (index >= portsPerSlot) throw new Error(`Port index ${index} is outside a slot's block.`)
   return firstPort + slot * portsPerSlot + index
@@ -91,12 +94,20 @@ export const variants = {
     serverEnv: { LEAD_FORWARD_URL: `${webhookOrigin}/admin-lead` },
     withAdmin: true,
   },
+  /** The relay, on a site configured to show the day's real number of requests. */
+  realActivity: {
+    port: port(8),
+    env: {},
+    siteConfig: { activityCounter: 'real' },
+  },
 } as const satisfies Record<
   string,
   {
     port: number
     env: Record<string, string>
     serverEnv?: Record<string, string>
+    /** Fields of the site configuration this variant sets its own way. */
+    siteConfig?: Record<string, string>
     /** Builds the back-office too (scripts/build-admin.ts) and serves it. */
     withAdmin?: boolean
   }

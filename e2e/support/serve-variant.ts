@@ -20,7 +20,11 @@ const dirs = variantDirs(name)
 const outDir = dirs.dist
 const serverEnv = 'serverEnv' in variant ? variant.serverEnv : {}
 const siteConfig = path.join(root, dirs.siteConfig)
-writeVariantSiteConfig(siteConfig, { ...variant.env, ...serverEnv })
+writeVariantSiteConfig(
+  siteConfig,
+  { ...variant.env, ...serverEnv },
+  'siteConfig' in variant ? variant.siteConfig : {},
+)
 // Only the variant's own webhook settings count: drop any the developer's shell exports.
 const inherited = Object.fromEntries(
   Object.entries(process.env).filter(([key]) => !key.startsWith('VITE_')),

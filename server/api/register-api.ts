@@ -1,4 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
+import { registerActivityRoute } from './activity-route'
 import { parseJsonBodies, registerApiErrorHandler } from './api-errors'
 import { registerFunnelRoute } from './funnel-route'
 import { clientAddress, rateLimitKey } from './client-address'
@@ -60,6 +61,9 @@ export async function registerApi(app: FastifyInstance, services: RelayServices)
         onRequest: limitRate(limits.funnel ?? defaultRateLimits.funnel),
       })
     })
+    if (services.activityCount) {
+      registerActivityRoute(api, services, limitRate(limits.funnel ?? defaultRateLimits.funnel))
+    }
     registerHealthRoute(api, services)
   })
   // French pages, not JSON: a scope of their own, with the form parser only they need.

@@ -17,6 +17,8 @@ export interface RelayServices {
   writes?: WriteHealth | undefined
   /** Signs and checks the consent-withdrawal links. */
   appSecret: string
+  /** Serves the day's request count (`GET /api/activity`): the site shows it (`activityCounter: real`). */
+  activityCount?: boolean
   rateLimits?:
     { leads: RateLimitPolicy; pageViews: RateLimitPolicy; funnel?: RateLimitPolicy } | undefined
 }

@@ -81,6 +81,20 @@ export async function countFunnelStep(
   ])
 }
 
+/** The leads counted today in Paris, every campaign together: what `activityCounter: real` shows. */
+export async function readDayRequests(
+  db: Sql,
+  now: Date = new Date(),
+): Promise<{ day: string; requests: number }> {
+  const day = parisDay(now)
+  const [row] = await db.query<{ requests: number }>(
+    `SELECT coalesce(sum(count), 0)::integer AS requests
+     FROM funnel_counts WHERE day = $1::date AND step = 'lead'`,
+    [day],
+  )
+  return { day, requests: row?.requests ?? 0 }
+}
+
 /** Deletes the counts of days older than the retention period; returns how many rows. */
 export async function purgeExpiredFunnelCounts(db: Sql, now: Date = new Date()): Promise<number> {
   const deleted = await db.query(

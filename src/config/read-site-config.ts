@@ -137,8 +137,9 @@ export function findSamples(
   example: SiteConfig,
   lineOf: (path: FieldPath) => number,
 ): SampleValue[] {
-  // The review policy and the recipients are choices, not identity: the example's may be right.
-  const { partners, testimonials, reviewPolicy, privacy, ...identity } = config
+  // The review policy, the recipients and the counter are choices, not identity: the example's
+  // may be right.
+  const { partners, testimonials, reviewPolicy, privacy, activityCounter, ...identity } = config
   const exampleLeaves = identityLeaves({ ...example, partners: [], testimonials: [] })
   const samples: SampleValue[] = []
   const add = (path: FieldPath, value: string) =>

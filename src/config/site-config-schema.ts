@@ -55,6 +55,14 @@ export interface PrivacyRecipients {
   metaConversionsApi: boolean
 }
 
+/**
+ * What the "activity of the day" counter shows: SPEC §4's figure (31, then a random 0 to 2 every
+ * 30 s), the day's real number of requests counted by the relay, or nothing. An invented count can
+ * be a misleading commercial practice (Code de la consommation, L121-2) for a real broker.
+ */
+export const activityCounterModes = ['spec', 'real', 'off'] as const
+export type ActivityCounterMode = (typeof activityCounterModes)[number]
+
 export interface SiteConfig {
   /** Trading name shown in the header, titles and footer. */
   brandName: string
@@ -87,6 +95,8 @@ export interface SiteConfig {
     method: string | undefined
   }
   testimonials: Testimonial[]
+  /** The daily-activity counter: `spec` (the default), `real` or `off`. */
+  activityCounter: ActivityCounterMode
   privacy: PrivacyRecipients
 }
 
@@ -193,6 +203,10 @@ const checks = {
       ? ok(value)
       : fail('must be a date written YYYY-MM-DD, such as 2026-03-14')
   },
+  activityCounterMode: (value) =>
+    (activityCounterModes as readonly string[]).includes(value)
+      ? ok(value)
+      : fail(`must be one of ${activityCounterModes.join(', ')}`),
   yesNo: (value) =>
     /^(oui|non|true|false)$/i.test(value)
       ? ok(String(/^(oui|true)$/i.test(value)))
@@ -351,6 +365,9 @@ export function checkSiteConfig(
         ? r.value(['reviewPolicy', 'method'])
         : undefined,
     },
+    activityCounter: r.present(['activityCounter'])
+      ? (r.value(['activityCounter'], checks.activityCounterMode) as ActivityCounterMode)
+      : 'spec',
     testimonials: r.list(['testimonials'], (path) => ({
       name: r.value([...path, 'name']),
       text: r.value([...path, 'text']),

@@ -77,6 +77,8 @@ export const rightsAndActivity = {
   text: 'La loi Lemoine vous permet de changer d’assurance emprunteur à tout moment, sans frais ni pénalités. Votre banque ne peut pas refuser un contrat qui offre des garanties équivalentes, et doit vous répondre sous 10 jours ouvrés.',
   activityLabelBefore: 'Aujourd’hui,',
   activityLabelAfter: 'personnes ont demandé leur simulation.',
+  /** With `activityCounter: real`: the count is of requests, and says so. */
+  realActivityLabel: 'Demandes de rappel reçues aujourd’hui\u00a0:',
 } as const
 
 export const finalCta = {

@@ -3,17 +3,18 @@ import { activityCountAttribute } from '@/features/activity/start-activity-count
 
 /**
  * The "activity of the day" number, rendered at its start value and made to tick by
- * `startActivityCounter`. Its box is wide enough for three digits and uses tabular figures, so a
- * tick never moves the text around it.
+ * `startActivityCounter`; or, with a `source`, left empty until the relay's real count arrives.
+ * Its box is wide enough for three digits and uses tabular figures, so a change never moves the
+ * text around it.
  */
-export function ActivityCounter() {
+export function ActivityCounter({ source }: { source?: string }) {
   return (
     <strong
-      {...{ [activityCountAttribute]: '' }}
+      {...{ [activityCountAttribute]: source ?? '' }}
       data-testid="activity-count"
       className="inline-block min-w-[3ch] text-center text-2xl text-brand-700 tabular-nums"
     >
-      {activityCounter.start}
+      {source ? null : activityCounter.start}
     </strong>
   )
 }

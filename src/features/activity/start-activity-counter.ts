@@ -1,16 +1,33 @@
 import { activityCounter } from '@/content/activity-counter'
 import { nextActivityCount } from '@/features/activity/activity-count'
+import type { ActivityReport } from '@/features/activity/activity-contract'
 
-/** Marks the element showing the count; shared with the component that renders it. */
+/**
+ * Marks the element showing the count; shared with the component that renders it. Its value is
+ * empty for SPEC §4's ticking figure, or the address of the relay's real count.
+ */
 export const activityCountAttribute = 'data-activity-count'
 
 /**
- * Makes the number tick (SPEC §4: every 30 s, up by 0, 1 or 2). Plain DOM code run by the
- * landing page's inline script: a number that changes needs no framework.
+ * Makes the number tick (SPEC §4: every 30 s, up by 0, 1 or 2), or shows the day's real count
+ * once (its block is rendered invisible until then, and stays so if the relay does not answer).
+ * Plain DOM code run by the landing page's inline script: a number needs no framework.
  */
 export function startActivityCounter(root: ParentNode): void {
   const counter = root.querySelector(`[${activityCountAttribute}]`)
   if (!counter) return
+  const source = counter.getAttribute(activityCountAttribute)
+  if (source) {
+    fetch(source)
+      .then((response) => response.json() as Promise<ActivityReport>)
+      .then(({ requests }) => {
+        if (!Number.isInteger(requests)) return
+        counter.textContent = String(requests)
+        counter.parentElement?.classList.remove('invisible')
+      })
+      .catch(() => {})
+    return
+  }
   let count: number = activityCounter.start
   setInterval(() => {
     count = nextActivityCount(count)
