@@ -66,7 +66,7 @@ test.describe('byte budgets', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc="\/assets\/landing-/)
     expect(html).toMatch(/<script type="module" data-after-paint="\/assets\/landing-[^"]+\.js"/)
     // Not in the head: the browser compiles an inline module where it meets it, and in the head
-    // that falls inside the first screen's parse (README, Performance).
+    // that falls inside the first screen's parse (docs/benchmarks.md).
     expect(head).not.toContain('data-after-paint')
     expect(head).not.toMatch(
       /<link[^>]+href="\/(?!\/)[^"]+"[^>]*rel="(icon|preload|modulepreload)"/,
@@ -75,7 +75,7 @@ test.describe('byte budgets', () => {
 
   test('the first screen sets its text in two weights, regular and bold', async ({ page }) => {
     // Each weight is a face of its own for the browser to find and measure before the first
-    // paint: a third one cost the landing page about 30 ms of simulated LCP (README, Performance).
+    // paint: a third one cost the landing page about 30 ms of simulated LCP (docs/benchmarks.md).
     await page.setViewportSize({ width: 412, height: 823 })
     await page.goto(site('/'))
     const weights = await page.evaluate(() => {

@@ -101,7 +101,7 @@ function checkSamples(loaded: LoadedSiteConfig): void {
       [
         `NODE_ENV=production, but ${shown} still holds ${loaded.samples.length} sample value(s) of site.config.example.yaml:`,
         ...list,
-        "Replace them with the broker's own (see the README's configuration section), or set ALLOW_SAMPLE_CONTENT=true to build a demonstration anyway.",
+        "Replace them with the broker's own (see docs/configuration.md), or set ALLOW_SAMPLE_CONTENT=true to build a demonstration anyway.",
       ].join('\n'),
     )
   }

@@ -79,6 +79,10 @@ function docsPaths(text: string): string[] {
 }
 
 describe('the repository stands alone', () => {
+  it('has a README a newcomer finishes: 200 lines at most, the rest in docs/', () => {
+    expect(read('README.md').trimEnd().split('\n').length).toBeLessThanOrEqual(200)
+  })
+
   it.each(markdownFiles)('every relative link of %s opens a file of the repository', (file) => {
     const broken = linkTargets(read(file)).flatMap((target) => {
       const problem = brokenLink(file, target)

@@ -69,7 +69,7 @@ export function Document({
         {clientEnv.metaPixelId ? <ConsentBanner pixelId={clientEnv.metaPixelId} /> : null}
         {/* Last in the body: a module runs once the document is parsed wherever it sits, but the
             browser compiles an inline one where it meets it, inside the parse of the first screen
-            that Lighthouse's simulation counts four times (README, Performance). */}
+            that Lighthouse's simulation counts four times (docs/benchmarks.md). */}
         {assets.afterPaint ? (
           <script
             type="module"

@@ -1,5 +1,5 @@
 /**
- * The README shows receivers how to verify a signed webhook; this runs that very snippet against
+ * docs/operations.md shows receivers how to verify a signed webhook; this runs that very snippet against
  * what the relay sends, so the documentation cannot drift from the signature.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
@@ -10,21 +10,21 @@ import { signWebhook } from './webhook-signature'
 
 type Verify = (secret: string, headers: Record<string, string>, rawBody: string) => boolean
 
-function readmeVerify(): Verify {
-  const readme = readFileSync(path.resolve(import.meta.dirname, '../../README.md'), 'utf8')
-  const section = readme.slice(readme.indexOf("### Verifying the webhook's signature"))
+function documentedVerify(): Verify {
+  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/operations.md'), 'utf8')
+  const section = guide.slice(guide.indexOf("## Verifying the webhook's signature"))
   const code = /```js\n([\s\S]*?)```/.exec(section)?.[1]
-  if (!code) throw new Error('README has no verification snippet')
+  if (!code) throw new Error('docs/operations.md has no verification snippet')
   const body = code.replace(/^import .*$/m, '')
-  // The README's own code, run as written.
+  // The documentation's own code, run as written.
   return new Function('createHmac', 'timingSafeEqual', `${body}\nreturn verify`)(
     createHmac,
     timingSafeEqual,
   ) as Verify
 }
 
-describe('the README’s signature check', () => {
-  const verify = readmeVerify()
+describe('the documented signature check', () => {
+  const verify = documentedVerify()
   const key = randomBytes(32)
   const secret = `whsec_${key.toString('base64')}`
   const body = JSON.stringify({ nom: 'Zoé', telephone: '0612345678' })

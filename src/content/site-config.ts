@@ -1,7 +1,7 @@
 /**
  * The broker's identity, partners, reviews and declared recipients, read from site.config.yaml
  * (site.config.example.yaml until the broker writes theirs) and checked at build time: see the
- * README's configuration section. Legal pages, the consent label, the footer and the emails read
+ * docs/configuration.md. Legal pages, the consent label, the footer and the emails read
  * it from here.
  */
 import { brokerIdentity, demoSite, siteConfigValues } from '@/config/site-config-values'
