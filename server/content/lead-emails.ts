@@ -1,15 +1,18 @@
 /**
  * The French emails the relay sends: the broker's alert for each new lead or withdrawal, and the
  * visitor's confirmation. Server-only: nothing here reaches a browser. Every value a visitor
- * typed is escaped in the HTML part.
+ * typed is escaped in the HTML part. The confirmation goes to whatever address was typed, perhaps
+ * a stranger's, so it quotes nothing the visitor wrote but a plain first name and the phone's
+ * digits; the broker's alert shows everything, as text.
  */
-import { internationalPhone } from '../../src/features/lead/international-phone'
+import { displayPhone, internationalPhone } from '../../src/features/lead/international-phone'
 import { callbackSlots, originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
 import { leadFormCopy, leadFormNotice } from '../../src/content/lead-form'
-import { estimateRecall, euros, insuredField } from '../../src/content/estimate'
+import { estimateFigure, euros } from '../../src/content/estimate'
 import { siteConfig } from '../../src/content/site-config'
 import { paths } from '../../src/config/routes'
 import { escapeHtml } from './html'
+import { isPlainName } from './plain-name'
 
 export interface EmailContent {
   subject: string
@@ -31,42 +34,81 @@ const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', d
 
 export const inParis = (date: Date) => parisDateTime.format(date)
 
+/** A label, its value and, for a link, its address (the text part shows a web address whole). */
 type Line = [label: string, value: string, href?: string]
 
+const isWebAddress = (href: string | undefined): href is string => /^https?:\/\//.test(href ?? '')
+
+/**
+ * Mail apps are designed for 600 px: the content never grows past it, and long addresses or
+ * tokens break anywhere rather than widen the message on a phone.
+ */
+const breakable = 'overflow-wrap:anywhere;word-break:break-word'
+
+/** `intro` is one paragraph, or several separated by a blank line. */
 function render(title: string, intro: string, sections: { title: string; lines: Line[] }[]) {
   const text = [
     intro,
     ...sections.map(
       (section) =>
         `\n${section.title}\n${section.lines
-          .map(([label, value, href]) => {
-            const link = href?.startsWith('http') && href !== value ? `\u00a0: ${href}` : ''
-            return `- ${label}\u00a0: ${value}${link}`
-          })
+          .map(([label, value, href]) => `- ${label}\u00a0: ${isWebAddress(href) ? href : value}`)
           .join('\n')}`,
     ),
   ].join('\n')
-  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1e293b">
+  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="margin:0;padding:0">
+<div style="max-width:600px;margin:0 auto;padding:16px;box-sizing:border-box;font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1e293b;${breakable}">
 <h1 style="font-size:20px;color:#172554">${escapeHtml(title)}</h1>
-<p>${escapeHtml(intro)}</p>
+${intro
+  .split('\n\n')
+  .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+  .join('\n')}
 ${sections
   .map(
     (section) =>
-      `<h2 style="font-size:16px;color:#172554">${escapeHtml(section.title)}</h2><ul>${section.lines
+      `<h2 style="font-size:16px;color:#172554">${escapeHtml(section.title)}</h2><ul style="padding-left:20px">${section.lines
         .map(
           ([label, value, href]) =>
             `<li>${escapeHtml(label)}\u00a0: ${
-              href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value)
+              href
+                ? `<a href="${escapeHtml(href)}" style="color:#1d4ed8;${breakable}">${escapeHtml(value)}</a>`
+                : escapeHtml(value)
             }</li>`,
         )
         .join('')}</ul>`,
   )
   .join('\n')}
+</div>
 </body></html>`
   return { text: `${text}\n`, html }
 }
 
-const fullName = (payload: LeadPayload) => `${payload.prenom} ${payload.nom}`
+/** On one line: a name is also a subject header. */
+const fullName = (payload: LeadPayload) =>
+  `${payload.prenom} ${payload.nom}`.replace(/\s+/g, ' ').trim()
+
+/** A page's address as a link's text: its host and path, without the tracking parameters. */
+function shortAddress(address: string): string {
+  if (!URL.canParse(address)) return address
+  const url = new URL(address)
+  return `${url.host}${url.pathname}`
+}
+
+/** A web address as a line: the short form, linking to the whole; any other value as text. */
+function addressLine(label: string, address: string): Line {
+  return isWebAddress(address) ? [label, shortAddress(address), address] : [label, address]
+}
+
+const insuredForBroker = {
+  seul: 'l’emprunteur seul',
+  deux_100: 'deux, à 100\u00a0% chacune',
+  deux_autre: 'deux, autre répartition',
+} as const
+
+/** The rates table's version, a date when it is one: `2026-11-22` → `du 22/11/2026`. */
+const tableVersion = (version: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(version) ? `du ${version.split('-').reverse().join('/')}` : version
 
 function callbackLabel(payload: LeadPayload): string {
   const slot = payload.rappel_prefere
@@ -82,7 +124,7 @@ function simulationLines(payload: LeadPayload): Line[] {
     ['Montant emprunté', euros(simulation.montant_emprunte)],
     ['Durée restante', `${simulation.duree_restante_ans} ans`],
     ['Âge', `${simulation.age} ans`],
-    ['Personnes assurées', insuredField.options[simulation.assures]],
+    ['Personnes assurées', insuredForBroker[simulation.assures]],
     [
       'Cotisation actuelle',
       simulation.cotisation_mensuelle === null
@@ -92,14 +134,14 @@ function simulationLines(payload: LeadPayload): Line[] {
     [
       'Économie estimée',
       simulation.economie_max > 0
-        ? estimateRecall(
+        ? estimateFigure(
             simulation.economie_min,
             simulation.economie_max,
             simulation.duree_restante_ans,
           )
         : 'aucune d’après le barème',
     ],
-    ['Barème', simulation.bareme],
+    ['Barème', tableVersion(simulation.bareme)],
   ]
 }
 
@@ -108,7 +150,7 @@ function originLines(payload: LeadPayload): Line[] {
     const value = payload[key]
     return value ? [[key, value]] : []
   })
-  return [...lines, ['Page', payload.page_url]]
+  return [...lines, addressLine('Page', payload.page_url)]
 }
 
 export interface AlertContext {
@@ -120,6 +162,7 @@ export interface AlertContext {
 /** The broker's alert for a new lead: everything needed to call now, lawfully. */
 export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): EmailContent {
   const name = fullName(payload)
+  const phone = displayPhone(payload.telephone)
   const deadline = new Date(receivedAt.getTime() + callWindowDays * dayMs)
   const { text, html } = render(
     `Nouveau lead\u00a0: ${name}`,
@@ -128,7 +171,7 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
       {
         title: 'Contact',
         lines: [
-          ['Téléphone', payload.telephone, `tel:${internationalPhone(payload.telephone)}`],
+          ['Téléphone', phone, `tel:${internationalPhone(payload.telephone)}`],
           [
             'Email',
             payload.email,
@@ -162,13 +205,14 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
       { title: 'Référence', lines: [['Lead', leadId]] },
     ],
   )
-  return { subject: `Nouveau lead\u00a0: ${name} – ${payload.telephone}`, text, html }
+  return { subject: `Nouveau lead\u00a0: ${name} – ${phone}`, text, html }
 }
 
 /** The broker's notice that a person withdrew consent: no call any more. */
 export function brokerWithdrawal(context: AlertContext & { withdrawnAt: Date }): EmailContent {
   const { payload } = context
   const name = fullName(payload)
+  const phone = displayPhone(payload.telephone)
   const { text, html } = render(
     `Ne plus appeler\u00a0: ${name}`,
     `${name} a retiré son consentement à être rappelé(e) le ${inParis(context.withdrawnAt)}. Ne plus l’appeler, quel que soit le lead.`,
@@ -176,14 +220,14 @@ export function brokerWithdrawal(context: AlertContext & { withdrawnAt: Date }):
       {
         title: 'Contact',
         lines: [
-          ['Téléphone', payload.telephone],
+          ['Téléphone', phone],
           ['Email', payload.email],
         ],
       },
       { title: 'Référence', lines: [['Lead', context.leadId]] },
     ],
   )
-  return { subject: `Ne plus appeler\u00a0: ${name} – ${payload.telephone}`, text, html }
+  return { subject: `Ne plus appeler\u00a0: ${name} – ${phone}`, text, html }
 }
 
 /** The visitor's confirmation: who calls, when, the consent given and how to withdraw it. */
@@ -197,21 +241,35 @@ export function visitorConfirmation(
     slot && slot !== 'des_que_possible'
       ? `sous 48 heures, ${leadFormCopy.callback.options[slot].toLowerCase()}, du lundi au vendredi`
       : 'sous 48 heures, du lundi au vendredi entre 10 h et 13 h ou entre 14 h et 20 h'
+  const phone = displayPhone(payload.telephone)
+  // Its digits only: the one thing typed beside the first name that the visitor must check.
+  const onPhone = /^[\d\u00a0]+$/.test(phone) ? `, au ${phone}` : ''
+  const simulation = payload.simulation
+  // The relay refuses any other text; a lead kept from before that rule is not quoted.
+  const consentText =
+    payload.consentement_texte === leadFormCopy.consentLabel
+      ? payload.consentement_texte
+      : 'celui du formulaire, conservé avec votre demande'
+  const policy = `${context.siteUrl}${paths.privacyPolicy}`
   const { text, html } = render(
     'Votre demande de rappel est bien enregistrée',
-    `Bonjour ${payload.prenom}, merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}, vous appellera ${when}, au ${payload.telephone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt. Ce message n’est ni une publicité ni une offre.`,
     [
-      ...(payload.simulation && payload.simulation.economie_max > 0
+      isPlainName(payload.prenom) ? `Bonjour ${payload.prenom},` : 'Bonjour,',
+      `Merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}, vous appellera ${when}${onPhone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt.`,
+      'Ce message n’est ni une publicité ni une offre.',
+    ].join('\n\n'),
+    [
+      ...(simulation && simulation.economie_max > 0
         ? [
             {
               title: 'Votre estimation',
               lines: [
                 [
-                  'Résultat',
-                  estimateRecall(
-                    payload.simulation.economie_min,
-                    payload.simulation.economie_max,
-                    payload.simulation.duree_restante_ans,
+                  'Économie estimée',
+                  estimateFigure(
+                    simulation.economie_min,
+                    simulation.economie_max,
+                    simulation.duree_restante_ans,
                   ),
                 ] as Line,
               ],
@@ -221,8 +279,8 @@ export function visitorConfirmation(
       {
         title: 'Votre consentement',
         lines: [
-          ['Texte accepté', payload.consentement_texte],
-          ['Le', inParis(new Date(payload.timestamp))],
+          ['Texte accepté', consentText],
+          ['Donné le', inParis(new Date(payload.timestamp))],
           ['Pour le retirer en un clic', 'ne plus être appelé(e)', context.withdrawUrl],
         ],
       },
@@ -230,11 +288,7 @@ export function visitorConfirmation(
         title: 'Vos données',
         lines: [
           ['Information', leadFormNotice],
-          [
-            'Politique de confidentialité',
-            `${context.siteUrl}${paths.privacyPolicy}`,
-            `${context.siteUrl}${paths.privacyPolicy}`,
-          ],
+          addressLine('Politique de confidentialité', policy),
         ],
       },
     ],

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { siteConfig } from '../../src/content/site-config'
+import { parseLeadPayload } from '../../src/features/lead/lead-contract'
 import { runLeadCommand } from '../commands/lead-commands'
 import { startForwardTarget, type ForwardTarget } from '../test-support/forward-target'
 import { validLead, waitFor } from '../test-support/lead-fixtures'
 import { startSmtpStandIn, smtpPassword, type SmtpStandIn } from '../test-support/smtp-stand-in'
+import { storeLead } from '../storage/lead-store'
 import { databaseKinds } from '../test-support/test-databases'
 import { roomyRateLimits, startTestRelay, type TestRelay } from '../test-support/test-relay'
 
@@ -85,7 +87,9 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
 
     expect(alert.to).toEqual(brokerAddresses)
     expect(alert.from).toBe('alertes@courtier.example')
-    expect(alert.parsed.subject).toBe('Nouveau lead\u00a0: Élodie Martin <b> – 0612345678')
+    expect(alert.parsed.subject).toBe(
+      'Nouveau lead\u00a0: Élodie Martin <b> – 06\u00a012\u00a034\u00a056\u00a078',
+    )
     expect(alert.parsed.replyTo?.value[0]?.address).toBe(body.email)
     const text = alert.parsed.text ?? ''
     const html = String(alert.parsed.html)
@@ -97,7 +101,8 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       'Reçu le ',
       'Créneau préféré : Le matin (10 h – 13 h)',
       'Montant emprunté : 200 000 €',
-      'Économie estimée : Votre estimation : entre 2 400 € et 10 800 € sur 20 ans',
+      'Téléphone : 06 12 34 56 78',
+      'Économie estimée : entre 2 400 € et 10 800 € sur 20 ans',
       'Page : https://assurance.example/?utm_source=facebook',
       'utm_campaign : 120210000000001',
       'fbclid : IwAR0abc',
@@ -120,11 +125,66 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     expect(visitorText).toContain(folded(`ORIAS sous le n° ${siteConfig.company.orias}`))
     expect(visitorText).toContain(folded(`depuis le ${siteConfig.callerPhone}`))
     expect(visitorText).toContain('sous 48 heures, le matin (10 h – 13 h), du lundi au vendredi')
+    expect(visitorText).toContain('au 06 12 34 56 78')
+    expect(visitorText).toMatch(/^Bonjour Élodie,/m)
+    expect(visitorText).toContain('Économie estimée : entre 2 400 € et 10 800 € sur 20 ans')
+    // A label is never followed by a second one that says the same thing.
+    for (const email of [text, visitorText]) expect(email).not.toMatch(/: Votre estimation/)
     expect(visitorText).toContain(folded(body.consentement_texte as string))
     expect(visitorText).toContain('https://assurance.example/politique-confidentialite')
     expect(visitorText).toMatch(/https:\/\/assurance\.example\/retrait-consentement\?jeton=\S+/)
     expect(relay!.logLines.join('')).not.toContain(smtpPassword)
     expect(relay!.logLines.join('')).not.toContain(body.email as string)
+
+    // The page's long address is a short link: its host and path, the whole address behind it.
+    expect(html).toMatch(
+      /<a href="https:\/\/assurance\.example\/\?utm_source=facebook"[^>]*>assurance\.example\/<\/a>/,
+    )
+  }, 30_000)
+
+  it('greets only a plain name and quotes nothing else a visitor typed, even from a lead stored before names were checked', async () => {
+    const { smtp } = await start()
+    const hostile =
+      'client. URGENT : votre contrat est suspendu, regularisez sur https://phish.example/login sous 24 h'
+    const parsed = parseLeadPayload(validLead({ email: 'tiers@exemple.fr' }))
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+    // Stored as the relay stored leads before names were checked: straight into the database.
+    const payload = {
+      ...parsed.payload,
+      prenom: hostile,
+      nom: 'Martin\r\nBcc: autre@exemple.fr <script>',
+      utm_campaign: '<img src=x onerror=alert(1)>',
+    }
+    const stored = await storeLead(relay!.db, {
+      payload,
+      clientIp: '127.0.0.1',
+      userAgent: 'Test',
+      destinations: ['email_courtier', 'email_visiteur'],
+    })
+    expect(stored.status).toBe('stored')
+    await waitFor(() => smtp.received.length === 2, { what: 'two emails' })
+    const confirmation = smtp.received.find((mail) => mail.to.includes('tiers@exemple.fr'))!
+    const alert = smtp.received.find((mail) => mail.to.includes(brokerAddresses[0]!))!
+
+    const visitorText = confirmation.parsed.text ?? ''
+    const visitorHtml = String(confirmation.parsed.html)
+    expect(visitorText).toMatch(/^Bonjour,$/m)
+    expect(visitorHtml).toContain('<p>Bonjour,</p>')
+    for (const part of [visitorText, visitorHtml, confirmation.parsed.subject ?? '']) {
+      for (const words of ['URGENT', 'phish.example', 'suspendu', 'Martin', 'Bcc']) {
+        expect(part).not.toContain(words)
+      }
+    }
+    expect(visitorText.replaceAll('\u00a0', ' ')).toContain('au 06 12 34 56 78')
+
+    // The broker's alert shows what was typed, as text: nothing of it becomes markup or a header.
+    expect(alert.to).toEqual(brokerAddresses)
+    const alertHtml = String(alert.parsed.html)
+    expect(alertHtml).not.toMatch(/<script|<img/)
+    expect(alertHtml).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(alert.parsed.text).toContain(hostile)
+    expect(alert.parsed.headers.has('bcc')).toBe(false)
+    expect(alert.parsed.subject).not.toMatch(/[\r\n]/)
   }, 30_000)
 
   it('retries each destination on its own: a down SMTP server never delays the webhook', async () => {

@@ -85,10 +85,15 @@ export const estimateCopy = {
   callbackOffer: 'Être rappelé(e) par un conseiller',
 } as const
 
+/** The estimated saving in words, for a line that has its own label (the emails'). */
+export function estimateFigure(min: number, max: number, yearsLeft: number): string {
+  const figure = min > 0 ? `entre ${euros(min)} et ${euros(max)}` : `jusqu’à ${euros(max)}`
+  return `${figure} sur ${years(yearsLeft)} (indicative, non contractuelle)`
+}
+
 /** The confirmation's reminder of the estimate the visitor saw. */
 export function estimateRecall(min: number, max: number, yearsLeft: number): string {
-  const figure = min > 0 ? `entre ${euros(min)} et ${euros(max)}` : `jusqu’à ${euros(max)}`
-  return `Votre estimation${nbsp}: ${figure} sur ${years(yearsLeft)} (indicative, non contractuelle).`
+  return `Votre estimation${nbsp}: ${estimateFigure(min, max, yearsLeft)}.`
 }
 
 /** "Comment est-ce calculé ?": the method, the assumptions and the sources, one tap away. */
