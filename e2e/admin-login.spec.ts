@@ -32,15 +32,19 @@ test.describe('back-office login', () => {
     await expect(page.getByRole('banner')).toContainText(account.email)
     await expect(page).toHaveTitle('Appels à passer · Espace courtier')
 
-    const [cookie] = await context.cookies()
-    expect(cookie).toMatchObject({
-      name: 'admin_session',
+    const cookies = await context.cookies()
+    expect(cookies.find((cookie) => cookie.name === 'admin_session')).toMatchObject({
       path: '/admin',
       httpOnly: true,
       sameSite: 'Strict',
       secure: false,
       expires: -1,
     })
+    // The device cookie: this browser logged in to this account, for a year.
+    const device = cookies.find((cookie) => cookie.name === 'admin_device')
+    expect(device).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' })
+    expect(device!.expires * 1_000 - Date.now()).toBeGreaterThan(364 * 86_400_000)
+    expect(cookies).toHaveLength(2)
     expect(await page.evaluate(() => document.cookie)).toBe('')
 
     await page.getByRole('navigation').getByRole('link', { name: 'Entonnoir' }).click()
@@ -84,11 +88,43 @@ test.describe('back-office login', () => {
       await fillLogin(page, { ...account, password: 'faux 5' })
       const locked = 'Trop de tentatives de connexion\u00a0: réessayez dans 15 minutes.'
       await expect(page.getByRole('alert')).toHaveText(locked)
-      // From another address too: the lock is the account's.
+      // From another address too: the lock is the account's, for a browser it does not know.
       await page.setExtraHTTPHeaders(ownAddress())
       await fillLogin(page, account)
       await expect(page.getByRole('alert')).toHaveText(locked)
       await expect(page).toHaveURL(admin('/admin/login'))
+    })
+
+    test('lets in a browser that logged in before, after a logout, while the account is locked for others', async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(60_000)
+      const account = createAdminAccount()
+      await page.goto(admin('/admin/login'))
+      await logIn(page, account)
+      await page.getByRole('button', { name: 'Se déconnecter' }).click()
+      await expect(page).toHaveURL(admin('/admin/login'))
+
+      // Someone else, from elsewhere, fails five times.
+      const elsewhere = await browser.newContext({ extraHTTPHeaders: ownAddress() })
+      const guesser = await elsewhere.newPage()
+      await guesser.goto(admin('/admin/login'))
+      const button = guesser.getByRole('button', { name: /Se connecter|Connexion…/ })
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        await fillLogin(guesser, { ...account, password: `faux ${attempt}` })
+        await expect(guesser.getByRole('alert')).toHaveText('Email ou mot de passe incorrect.')
+        await expect(button).toBeEnabled()
+      }
+      const locked = 'Trop de tentatives de connexion\u00a0: réessayez dans 15 minutes.'
+      await fillLogin(guesser, { ...account, password: 'faux 5' })
+      await expect(guesser.getByRole('alert')).toHaveText(locked)
+      await expect(button).toBeEnabled()
+      await fillLogin(guesser, account)
+      await expect(guesser.getByRole('alert')).toHaveText(locked)
+      await elsewhere.close()
+
+      await logIn(page, account)
     })
   })
 
@@ -100,7 +136,8 @@ test.describe('back-office login', () => {
     await logIn(page, createAdminAccount())
     await page.getByRole('button', { name: 'Se déconnecter' }).click()
     await expect(page).toHaveURL(admin('/admin/login'))
-    expect(await context.cookies()).toEqual([])
+    // The session's cookie is gone; the device's stays, for the next login.
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual(['admin_device'])
     await page.goto(admin('/admin/livraisons'))
     await expect(page).toHaveURL(admin('/admin/login'))
     await expect(page.getByRole('status')).toHaveCount(0)

@@ -76,6 +76,9 @@ export async function buildApp(
   })
   // Before Fastify closes the server: a shutdown must not wait for connections doing nothing.
   app.addHook('preClose', async () => connections.drain())
+  const untrustedProxies = services.untrustedProxies
+  if (untrustedProxies)
+    app.addHook('onRequest', async (request) => untrustedProxies.notice(request))
   await registerSecurityHeaders(app, config.distDir)
   await registerApi(app, services)
   await registerAdmin(app, config, services)

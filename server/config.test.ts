@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       meta: undefined,
       adminDistDir: path.resolve('/srv/app', 'dist-admin'),
       adminSessionIdleMinutes: 720,
+      adminSessionMaxDays: 7,
     })
   })
 
@@ -48,6 +49,15 @@ describe('loadConfig', () => {
     for (const value of ['721', '0', '-5', 'douze heures']) {
       expect(configErrorFor({ ADMIN_SESSION_IDLE_MINUTES: value })).toContain(
         `ADMIN_SESSION_IDLE_MINUTES must be a number of minutes from 0.05 to 720, got "${value}".`,
+      )
+    }
+  })
+
+  it('ends a session after ADMIN_SESSION_MAX_DAYS days whatever its use, 7 unless set', () => {
+    expect(loadConfig({ ADMIN_SESSION_MAX_DAYS: ' 2 ' }, '/srv/app').adminSessionMaxDays).toBe(2)
+    for (const value of ['0', '31', '1.5', 'une semaine']) {
+      expect(configErrorFor({ ADMIN_SESSION_MAX_DAYS: value })).toContain(
+        `ADMIN_SESSION_MAX_DAYS must be a whole number from 1 to 30, got "${value}".`,
       )
     }
   })
@@ -119,6 +129,7 @@ describe('loadConfig', () => {
       },
       adminDistDir: path.resolve('/srv/app', 'dist-admin'),
       adminSessionIdleMinutes: 720,
+      adminSessionMaxDays: 7,
     })
   })
 

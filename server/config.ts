@@ -39,6 +39,8 @@ export interface ServerConfig {
   adminDistDir: string
   /** A back-office session ends after this long without a request. */
   adminSessionIdleMinutes: number
+  /** A back-office session ends this many days after its login, however busy. */
+  adminSessionMaxDays: number
 }
 
 export interface MetaConfig {
@@ -309,6 +311,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       blank(env.ADMIN_DIST_DIR) ? 'dist-admin' : env.ADMIN_DIST_DIR.trim(),
     ),
     adminSessionIdleMinutes: attempt(() => parseIdleMinutes(env.ADMIN_SESSION_IDLE_MINUTES)),
+    adminSessionMaxDays: attempt(() =>
+      blank(env.ADMIN_SESSION_MAX_DAYS)
+        ? 7
+        : parseWholeNumber('ADMIN_SESSION_MAX_DAYS', env.ADMIN_SESSION_MAX_DAYS, 1, 30),
+    ),
     dataDir: attempt(() => parseDataDir(env.DATA_DIR, cwd)),
     databaseUrl: attempt(() => parseDatabaseUrl(env.DATABASE_URL)),
     leadForwardUrl: attempt(() => parseUrl('LEAD_FORWARD_URL', env.LEAD_FORWARD_URL)),

@@ -11,6 +11,7 @@ import { trackWrites } from './storage/write-health'
 import { buildApp, type HttpTimeouts } from './app'
 import { controlSocketPath, serveControlSocket } from './commands/control-socket'
 import type { ServerConfig } from './config'
+import { trustedProxyCheck } from './connection-guard'
 import type { BackoffPolicy } from './delivery/backoff'
 import { startDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker'
 import { buildDestinations } from './delivery/destinations'
@@ -23,6 +24,7 @@ import type { Database } from './storage/database'
 import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
 import { startEmbeddedVacuum, type EmbeddedVacuum } from './storage/embedded-vacuum'
+import { watchUntrustedProxies } from './untrusted-proxy-watch'
 
 /** How often the embedded database is synced to disk and its journal emptied. */
 const checkpointEveryMs = 5 * 60 * 1000
@@ -34,7 +36,7 @@ export interface RelayOptions {
   backoff?: BackoffPolicy
   pollMs?: number
   rateLimits?: RelayServices['rateLimits']
-  /** The clock deciding when failing deliveries are parked (tests move it). */
+  /** The clock deciding when failing deliveries are parked and sessions end (tests move it). */
   now?: () => Date
   /** Tests shorten them; `httpTimeouts` otherwise. */
   timeouts?: HttpTimeouts
@@ -78,6 +80,8 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     deliveries: destinations.plan,
     appSecret: secret.secret,
     activityCount: (options.activityCounter ?? siteConfig.activityCounter) === 'real',
+    now: options.now,
+    untrustedProxies: watchUntrustedProxies(trustedProxyCheck(config.trustProxy)),
     rateLimits: options.rateLimits,
   }
   try {

@@ -9,7 +9,12 @@ import { adminPassword, createAdmin } from '../test-support/admin-fixtures'
 import { validLead } from '../test-support/lead-fixtures'
 import { screensApiRoutes } from '../test-support/admin-screens-routes'
 import { databaseKinds } from '../test-support/test-databases'
-import { startTestRelay, useTestRelay, type TestRelay } from '../test-support/test-relay'
+import {
+  roomyRateLimits,
+  startTestRelay,
+  useTestRelay,
+  type TestRelay,
+} from '../test-support/test-relay'
 import { saveAccount } from './admin-accounts'
 import { hashPassword } from './passwords'
 import { adminContentSecurityPolicy } from './register-admin'
@@ -37,11 +42,19 @@ function headersFor({ ip = '192.0.2.10', https = false, origin, cookie }: Client
   }
 }
 
-/** `name=value` of the response's Set-Cookie, to send back as a Cookie header. */
-function cookieFrom(response: LightMyRequestResponse): string {
-  const header = String(response.headers['set-cookie'] ?? '')
-  return header.split(';')[0] ?? ''
+/** Each Set-Cookie header of the response, as sent. */
+function setCookies(response: LightMyRequestResponse): string[] {
+  const header = response.headers['set-cookie']
+  return header === undefined ? [] : [header].flat().map(String)
 }
+
+/** `name=value` of the response's session (or other) cookie, to send back as a Cookie header. */
+function cookieFrom(response: LightMyRequestResponse, name = 'admin_session'): string {
+  const line = setCookies(response).find((entry) => entry.split('=')[0]?.endsWith(name))
+  return line?.split(';')[0] ?? ''
+}
+
+const badPassword = 'pas le bon mot de passe'
 
 describe.each(databaseKinds())('the back-office login on the %s database', (kind) => {
   const relay = useTestRelay(kind)
@@ -114,9 +127,15 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
   it('logs in with the right password: an HttpOnly, SameSite=Strict cookie for /admin over HTTP', async () => {
     const { email, cookie, response } = await loggedIn({ ip: newAddress() })
     expect(response.json()).toEqual({ email })
-    expect(response.headers['set-cookie']).toMatch(
-      /^admin_session=[A-Za-z0-9_-]{43}; Path=\/admin; HttpOnly; SameSite=Strict$/,
-    )
+    expect(setCookies(response)).toEqual([
+      expect.stringMatching(
+        /^admin_session=[A-Za-z0-9_-]{43}; Path=\/admin; HttpOnly; SameSite=Strict$/,
+      ),
+      // The device cookie: a year, and the same guards as the session's.
+      expect.stringMatching(
+        /^admin_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/admin; Max-Age=31536000; HttpOnly; SameSite=Strict$/,
+      ),
+    ])
     expect((await get('/admin/api/session', { cookie })).json()).toEqual({ email })
     for (const url of ['/admin', '/admin/livraisons', '/admin/entonnoir', '/admin/donnees']) {
       const page = await get(url, { cookie })
@@ -132,9 +151,14 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
   it('over HTTPS (behind a trusted proxy) sets a Secure __Host- cookie for the whole host', async () => {
     const client = { ip: newAddress(), https: true }
     const { email, cookie, response } = await loggedIn(client)
-    expect(response.headers['set-cookie']).toMatch(
-      /^__Host-admin_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
-    )
+    expect(setCookies(response)).toEqual([
+      expect.stringMatching(
+        /^__Host-admin_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Strict; Secure$/,
+      ),
+      expect.stringMatching(
+        /^__Host-admin_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Strict; Secure$/,
+      ),
+    ])
     expect((await get('/admin/api/session', { ...client, cookie })).json()).toEqual({ email })
     // The cookie is sent back only over HTTPS, and the HTTP name is not read there.
     expect((await get('/admin/api/session', { cookie })).statusCode).toBe(401)
@@ -198,6 +222,72 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
     )
     expect((await login(email, password, { ip: newAddress() })).statusCode).toBe(200)
   }, 60_000)
+
+  /** Five failures from as many unknown devices and addresses: the account's lock. */
+  async function lockForUnknownDevices(email: string) {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await login(email, badPassword, { ip: newAddress() })
+    }
+  }
+
+  it('lets a device that logged in before through while the account is locked for others, after a logout too', async () => {
+    const { email, password, cookie, response } = await loggedIn({ ip: newAddress() })
+    const device = cookieFrom(response, 'admin_device')
+    expect(device).toMatch(/^admin_device=/)
+    const logout = await post('/admin/api/logout', { cookie: `${cookie}; ${device}` })
+    expect(setCookies(logout)).toEqual([expect.stringMatching(/^admin_session=;/)])
+    await lockForUnknownDevices(email)
+    const locked = await login(email, password, { ip: newAddress() })
+    expect(locked.statusCode).toBe(429)
+
+    const owner = await login(email, password, { ip: newAddress(), cookie: device })
+    expect(owner.statusCode).toBe(200)
+    expect((await get('/admin/api/session', { cookie: cookieFrom(owner) })).json()).toEqual({
+      email,
+    })
+    // A new device cookie at each login; the old one is still the same account's.
+    expect(cookieFrom(owner, 'admin_device')).not.toBe(device)
+    expect((await login(email, password, { ip: newAddress() })).body).toBe(locked.body)
+  }, 60_000)
+
+  it("locks a known device after its own failures, leaving the account's other devices be", async () => {
+    const { email, password, response } = await loggedIn({ ip: newAddress() })
+    const device = cookieFrom(response, 'admin_device')
+    const statuses = []
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const answer = await login(email, badPassword, { ip: newAddress(), cookie: device })
+      statuses.push(answer.statusCode)
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429])
+    expect((await login(email, password, { ip: newAddress(), cookie: device })).statusCode).toBe(
+      429,
+    )
+    expect((await login(email, password, { ip: newAddress() })).statusCode).toBe(200)
+  }, 60_000)
+
+  it('trusts no device cookie made for another account, forged or altered', async () => {
+    const other = await loggedIn({ ip: newAddress() })
+    const device = cookieFrom(other.response, 'admin_device')
+    const value = device.slice('admin_device='.length)
+    const { email, password } = await createAdmin(relay().db)
+    await lockForUnknownDevices(email)
+    for (const cookie of [
+      device,
+      `admin_device=${value.startsWith('A') ? 'B' : 'A'}${value.slice(1)}`,
+      `admin_device=${'A'.repeat(22)}.${'B'.repeat(43)}`,
+      `admin_device=${value.split('.')[0]}`,
+    ]) {
+      expect((await login(email, password, { ip: newAddress(), cookie })).statusCode, cookie).toBe(
+        429,
+      )
+    }
+  }, 60_000)
+
+  it('raises no warning for X-Forwarded-For from a proxy TRUST_PROXY trusts', async () => {
+    await get('/admin/login', { ip: newAddress() })
+    const health = await get('/healthz')
+    expect(health.json()).not.toHaveProperty('warnings')
+  })
 
   it('opens a new session at each login and ends the one the browser came with', async () => {
     const { email, password, cookie: first } = await loggedIn({ ip: newAddress() })
@@ -373,7 +463,66 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
   })
 })
 
+describe.each(databaseKinds())('a back-office session on the %s database', (kind) => {
+  let clock = Date.now()
+  const relay = useTestRelay(kind, { rateLimits: roomyRateLimits, now: () => new Date(clock) })
+
+  it('ends 7 days after its login however busy it is (ADMIN_SESSION_MAX_DAYS)', async () => {
+    const { email, password } = await createAdmin(relay().db)
+    const started = clock
+    const response = await relay().app.inject({
+      method: 'POST',
+      url: '/admin/api/login',
+      headers: { ...headersFor({ ip: newAddress() }), 'content-type': 'application/json' },
+      payload: JSON.stringify({ email, password }),
+    })
+    const cookie = cookieFrom(response)
+    const session = () =>
+      relay().app.inject({
+        method: 'GET',
+        url: '/admin/api/session',
+        headers: headersFor({ origin: null, cookie }),
+      })
+    // In use every six hours for a week: never idle for long.
+    for (let hours = 6; hours < 7 * 24; hours += 6) {
+      clock = started + hours * 3_600_000
+      expect((await session()).statusCode, `${hours} h`).toBe(200)
+    }
+    clock = started + 7 * 86_400_000 - 1_000
+    expect((await session()).statusCode).toBe(200)
+    clock = started + 7 * 86_400_000 + 1_000
+    expect((await session()).statusCode).toBe(401)
+  })
+})
+
 describe.each(databaseKinds())('the back-office behind a proxy on the %s database', (kind) => {
+  it('warns once, in the log and in /healthz, of X-Forwarded-For from a proxy TRUST_PROXY does not trust', async () => {
+    let relay: TestRelay | undefined
+    try {
+      relay = await startTestRelay(kind, { trustProxy: '192.0.2.1' })
+      const health = () => relay!.app.inject({ method: 'GET', url: '/healthz' })
+      expect((await health()).json()).not.toHaveProperty('warnings')
+      for (const address of ['198.51.100.7', '198.51.100.8']) {
+        const page = await relay.app.inject({
+          method: 'GET',
+          url: '/admin/login',
+          headers: { 'x-forwarded-for': address },
+        })
+        expect(page.statusCode).toBe(200)
+      }
+      const warning = expect.stringMatching(
+        /^requests arrive with X-Forwarded-For from a peer that TRUST_PROXY does not trust/,
+      )
+      expect((await health()).json()).toMatchObject({ warnings: [warning] })
+      const logged = relay.logLines.filter((line) => line.includes('TRUST_PROXY'))
+      expect(logged).toHaveLength(1)
+      expect(JSON.parse(logged[0]!)).toMatchObject({ level: 40, msg: warning })
+      expect(logged[0]).not.toMatch(/198\.51\.100/)
+    } finally {
+      await relay?.stop()
+    }
+  }, 60_000)
+
   it("takes PUBLIC_URL's origin when the proxy rewrites the host", async () => {
     let relay: TestRelay | undefined
     try {

@@ -1,7 +1,8 @@
 /**
  * Back-office sessions: a random token in an HttpOnly cookie, and on the server a row keyed by
  * the token's SHA-256, so that the table alone opens no session. A session ends after a set time
- * without a request, at logout, and when its account is reset or removed.
+ * without a request, a set number of days after its login however busy, at logout, and when its
+ * account is reset or removed.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -33,15 +34,20 @@ function cookieOf(request: FastifyRequest): { name: string; attributes: string }
     : { name: 'admin_session', attributes: 'Path=/admin; HttpOnly; SameSite=Strict' }
 }
 
-function tokenOf(request: FastifyRequest): string | undefined {
-  const { name } = cookieOf(request)
+/** The value of the request's cookie `name`, if it has one. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
   for (const pair of (request.headers.cookie ?? '').split(';')) {
     const separator = pair.indexOf('=')
-    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue
-    const value = pair.slice(separator + 1).trim()
-    if (tokenPattern.test(value)) return value
+    if (separator !== -1 && pair.slice(0, separator).trim() === name) {
+      return pair.slice(separator + 1).trim()
+    }
   }
   return undefined
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const value = cookieValue(request, cookieOf(request).name)
+  return value !== undefined && tokenPattern.test(value) ? value : undefined
 }
 
 function hashOf(token: string): string {
@@ -50,9 +56,19 @@ function hashOf(token: string): string {
 
 export function createAdminSessions(
   db: Sql,
-  { idleMinutes }: { idleMinutes: number },
+  {
+    idleMinutes,
+    maxDays,
+    now = () => new Date(),
+  }: {
+    idleMinutes: number
+    maxDays: number
+    /** The clock sessions are timed by (tests move it); the database's is not used for them. */
+    now?: () => Date
+  },
 ): AdminSessions {
   const idleSeconds = idleMinutes * 60
+  const maxSeconds = maxDays * 24 * 60 * 60
   // Writing the time of every request would cost a write per click; a tenth of the idle time,
   // at most a minute, is precise enough.
   const touchEverySeconds = Math.min(60, idleSeconds / 10)
@@ -72,17 +88,20 @@ export function createAdminSessions(
     async userOf(request) {
       const token = tokenOf(request)
       if (!token) return undefined
+      const at = now().toISOString()
       const [row] = await db.query<AdminUser & { stale: boolean }>(
-        `SELECT u.id, u.email, s.last_seen_at < now() - make_interval(secs => $3) AS stale
+        `SELECT u.id, u.email, s.last_seen_at < $4::timestamptz - make_interval(secs => $3) AS stale
          FROM admin_sessions AS s JOIN admin_users AS u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.last_seen_at > now() - make_interval(secs => $2)`,
-        [hashOf(token), idleSeconds, touchEverySeconds],
+         WHERE s.token_hash = $1 AND s.last_seen_at > $4::timestamptz - make_interval(secs => $2)
+           AND s.created_at > $4::timestamptz - make_interval(secs => $5)`,
+        [hashOf(token), idleSeconds, touchEverySeconds, at, maxSeconds],
       )
       if (!row) return undefined
       if (row.stale) {
-        await db.query('UPDATE admin_sessions SET last_seen_at = now() WHERE token_hash = $1', [
-          hashOf(token),
-        ])
+        await db.query(
+          'UPDATE admin_sessions SET last_seen_at = $2::timestamptz WHERE token_hash = $1',
+          [hashOf(token), at],
+        )
       }
       return { id: row.id, email: row.email }
     },
@@ -90,10 +109,11 @@ export function createAdminSessions(
     async open(request, reply, user) {
       await end(tokenOf(request))
       const token = randomBytes(32).toString('base64url')
-      await db.query('INSERT INTO admin_sessions (token_hash, user_id) VALUES ($1, $2)', [
-        hashOf(token),
-        user.id,
-      ])
+      await db.query(
+        `INSERT INTO admin_sessions (token_hash, user_id, created_at, last_seen_at)
+         VALUES ($1, $2, $3::timestamptz, $3::timestamptz)`,
+        [hashOf(token), user.id, now().toISOString()],
+      )
       const { name, attributes } = cookieOf(request)
       reply.header('Set-Cookie', `${name}=${token}; ${attributes}`)
     },
@@ -109,8 +129,10 @@ export function createAdminSessions(
 
     async deleteExpired() {
       await db.query(
-        'DELETE FROM admin_sessions WHERE last_seen_at <= now() - make_interval(secs => $1)',
-        [idleSeconds],
+        `DELETE FROM admin_sessions
+         WHERE last_seen_at <= $1::timestamptz - make_interval(secs => $2)
+            OR created_at <= $1::timestamptz - make_interval(secs => $3)`,
+        [now().toISOString(), idleSeconds, maxSeconds],
       )
     },
   }

@@ -1,7 +1,8 @@
 /**
  * `POST /admin/api/login`, `POST /admin/api/logout` and `GET /admin/api/session`. A wrong email
  * and a wrong password get the same answer after the same work: an unknown email is checked
- * against a hash of the same cost, and counts towards the same locks.
+ * against a hash of the same cost, and counts towards the same locks. A successful login also
+ * leaves a device cookie, kept across logouts, that lets this browser past the account's lock.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, FastifyReply } from 'fastify'
@@ -10,6 +11,7 @@ import type { Sql } from '../storage/database'
 import { audit, requireAdminApi, type AdminUser } from './admin-auth'
 import { findAccount, normalizeEmail } from './admin-accounts'
 import type { AdminSessions } from './admin-sessions'
+import type { DeviceCookies } from './device-cookies'
 import type { LoginThrottle, ThrottleVerdict } from './login-throttle'
 import { maxPasswordLength, unknownAccountHash, verifyPassword } from './passwords'
 
@@ -53,9 +55,9 @@ function refuseLocked(reply: FastifyReply, retryAfterSeconds: number) {
 
 export function registerLoginRoutes(
   api: FastifyInstance,
-  deps: { db: Sql; sessions: AdminSessions; throttle: LoginThrottle },
+  deps: { db: Sql; sessions: AdminSessions; throttle: LoginThrottle; devices: DeviceCookies },
 ): void {
-  const { db, sessions, throttle } = deps
+  const { db, sessions, throttle, devices } = deps
   const slots = passwordCheckSlots(2, 30)
 
   /** The account when the password is its own; the same work whether the email has one or not. */
@@ -88,12 +90,17 @@ export function registerLoginRoutes(
     let attempt: Exclude<ThrottleVerdict, { locked: true }>
     let user: AdminUser | undefined
     try {
+      const device = devices.knownDevice(request, email)
       const verdict = await throttle.begin(
         normalizeEmail(email),
         rateLimitKey(clientAddress(request)),
+        device,
       )
       if (verdict.locked) {
-        request.log.warn({ outcome: 'admin_login_locked' }, 'admin login refused: locked')
+        request.log.warn(
+          { outcome: 'admin_login_locked', knownDevice: device !== undefined },
+          'admin login refused: locked',
+        )
         return refuseLocked(reply, verdict.retryAfterSeconds)
       }
       attempt = verdict
@@ -110,6 +117,7 @@ export function registerLoginRoutes(
     }
     await attempt.succeed()
     await sessions.open(request, reply, user)
+    devices.issue(request, reply, user.email)
     await audit(db, user, 'login')
     request.log.info({ adminUser: user.id }, 'admin login')
     return { email: user.email }

@@ -11,6 +11,7 @@ import {
 const policies = {
   account: { limit: 3, windowMinutes: 15, lockMinutes: 15, slowFrom: 2 },
   address: { limit: 5, windowMinutes: 15, lockMinutes: 30, slowFrom: 4 },
+  device: { limit: 2, windowMinutes: 15, lockMinutes: 15, slowFrom: 2 },
 }
 
 function open(verdict: ThrottleVerdict): Exclude<ThrottleVerdict, { locked: true }> {
@@ -96,6 +97,32 @@ describe.each(databaseKinds())('the login throttle on the %s database', (kind) =
       locked: false,
       delayMs: 1_000,
     })
+  })
+
+  it('counts a known device on its own: through the account and address locks, locked by its own failures', async () => {
+    const throttle = createLoginThrottle(relay().db, 'secret', policies)
+    const { account, address } = fresh()
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await open(await throttle.begin(`y${attempt}-${account}`, address)).fail()
+    }
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await open(await throttle.begin(account, `192.0.2.${200 + attempt}`)).fail()
+    }
+    expect((await throttle.begin(account, '192.0.2.250')).locked).toBe(true)
+    expect((await throttle.begin('quelqu-un@b.fr', address)).locked).toBe(true)
+
+    const device = `appareil-${account}`
+    const first = open(await throttle.begin(account, address, device))
+    expect(await first.fail()).toEqual({ locked: false, delayMs: 0 })
+    expect(await open(await throttle.begin(account, address, device)).fail()).toEqual({
+      locked: true,
+      retryAfterSeconds: expect.any(Number),
+    })
+    expect((await throttle.begin(account, address, device)).locked).toBe(true)
+    // Another device of the same account is not held back by that one.
+    await open(await throttle.begin(account, address, `autre-${device}`)).succeed()
+    // Its success leaves the account's lock for unknown devices as it was.
+    expect((await throttle.begin(account, '192.0.2.250')).locked).toBe(true)
   })
 
   it('stores keyed hashes, never the email or the address', async () => {

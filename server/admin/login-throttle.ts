@@ -4,6 +4,9 @@
  * An attempt counts as a failure from the moment it starts, and is taken back if the password was
  * right: attempts sent in parallel cannot slip past the limit while their passwords are checked.
  * Emails that have no account are counted as well, so that a lock tells nothing of which exist.
+ * A device that logged in to the account before (device-cookies.ts) is counted on its own, and
+ * neither the account's lock nor the address's holds it back: they are there for guessers, and
+ * would otherwise let anyone lock the account's owner out.
  */
 import { createHmac } from 'node:crypto'
 import type { Sql } from '../storage/database'
@@ -20,11 +23,12 @@ export interface ThrottlePolicy {
 /**
  * Five guesses per quarter hour allow a broker two typos and a forgotten caps lock, and an
  * attacker at most 480 guesses a day on one account. An office shares one address among a few
- * people: twenty.
+ * people: twenty. A known device gets the account's allowance for itself alone.
  */
 export const loginThrottlePolicies = {
   account: { limit: 5, windowMinutes: 15, lockMinutes: 15, slowFrom: 3 },
   address: { limit: 20, windowMinutes: 15, lockMinutes: 15, slowFrom: 10 },
+  device: { limit: 5, windowMinutes: 15, lockMinutes: 15, slowFrom: 3 },
 } as const satisfies Record<string, ThrottlePolicy>
 
 export type ThrottleVerdict =
@@ -42,17 +46,22 @@ export function slowDownMs(failures: number, policy: ThrottlePolicy): number {
 interface Key {
   key: string
   policy: ThrottlePolicy
+  /** On success: forget its failures (the account's, the device's), or take the attempt back. */
+  onSuccess: 'forget' | 'takeBack'
 }
 
 export interface LoginThrottle {
-  /** Counts an attempt for the account and the address; refuses it when either is locked. */
-  begin(account: string, address: string): Promise<ThrottleVerdict>
+  /**
+   * Counts an attempt for the account and the address, or for `device` alone when it is one
+   * that logged in to the account before; refuses it when one of them is locked.
+   */
+  begin(account: string, address: string, device?: string): Promise<ThrottleVerdict>
 }
 
 export function createLoginThrottle(
   db: Sql,
   secret: string,
-  policies: { account: ThrottlePolicy; address: ThrottlePolicy } = loginThrottlePolicies,
+  policies: Record<keyof typeof loginThrottlePolicies, ThrottlePolicy> = loginThrottlePolicies,
 ): LoginThrottle {
   // A keyed hash: the table holds no email and no address, and guessing one back needs the secret.
   const keyOf = (kind: string, value: string) =>
@@ -68,11 +77,14 @@ export function createLoginThrottle(
   }
 
   return {
-    async begin(account, address) {
-      const keys: Key[] = [
-        { key: keyOf('account', account), policy: policies.account },
-        { key: keyOf('address', address), policy: policies.address },
-      ]
+    async begin(account, address, device) {
+      const keys: Key[] =
+        device === undefined
+          ? [
+              { key: keyOf('account', account), policy: policies.account, onSuccess: 'forget' },
+              { key: keyOf('address', address), policy: policies.address, onSuccess: 'takeBack' },
+            ]
+          : [{ key: keyOf('device', device), policy: policies.device, onSuccess: 'forget' }]
       await db.query(
         `DELETE FROM admin_login_throttle
          WHERE window_started_at < now() - make_interval(mins => $1)
@@ -124,12 +136,14 @@ export function createLoginThrottle(
           return { locked: false, delayMs: Math.max(...delays) }
         },
         async succeed() {
-          const [accountKey, addressKey] = keys
-          await db.query('DELETE FROM admin_login_throttle WHERE key = $1', [accountKey?.key])
-          await db.query(
-            'UPDATE admin_login_throttle SET failures = greatest(failures - 1, 0) WHERE key = $1',
-            [addressKey?.key],
-          )
+          for (const { key, onSuccess } of keys) {
+            await db.query(
+              onSuccess === 'forget'
+                ? 'DELETE FROM admin_login_throttle WHERE key = $1'
+                : 'UPDATE admin_login_throttle SET failures = greatest(failures - 1, 0) WHERE key = $1',
+              [key],
+            )
+          }
         },
       }
     },

@@ -50,6 +50,23 @@ describe('admin passwords', () => {
     expect(passwordProblem('a'.repeat(1_025))).toMatch(/at most 1024/)
   })
 
+  it('refuses a line break, saying why: a password piped twice would be stored with it', () => {
+    for (const password of ['un mot de passe\nun mot de passe', 'un mot de passe\r\nencore']) {
+      expect(passwordProblem(password)).toBe(
+        'The password must not contain a line break: it is read from a single line.',
+      )
+    }
+  })
+
+  it('refuses the most common passwords, whatever their case', () => {
+    for (const password of ['administrator', 'Administrator', 'QWERTY123456', '1q2w3e4r5t6y']) {
+      expect(passwordProblem(password), password).toBe(
+        'This password is one of the most common ones, the first that guessers try: choose another.',
+      )
+    }
+    expect(passwordProblem('cheval agrafe pile correcte')).toBeUndefined()
+  })
+
   it('keeps one hash for unknown accounts, made with the same parameters, that no password opens', async () => {
     const dummy = await unknownAccountHash()
     expect(await unknownAccountHash()).toBe(dummy)

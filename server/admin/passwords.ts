@@ -4,6 +4,7 @@
  * See docs/decisions/0008-back-office-login.md for the figures.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { isCommonPassword } from './common-passwords'
 
 /** OWASP's equivalent of N=2^17, r=8, p=1 that needs 32 MiB per hash instead of 128. */
 const cost = { log2N: 15, r: 8, p: 3 }
@@ -40,6 +41,13 @@ export function passwordProblem(password: string): string | undefined {
   }
   if (length > maxPasswordLength) {
     return `The password must be at most ${maxPasswordLength} characters long.`
+  }
+  // No one types a line break into the login form: here it is a second line piped by mistake.
+  if (/[\r\n]/.test(password)) {
+    return 'The password must not contain a line break: it is read from a single line.'
+  }
+  if (isCommonPassword(password)) {
+    return 'This password is one of the most common ones, the first that guessers try: choose another.'
   }
   return undefined
 }

@@ -12,6 +12,7 @@ import { audit, requireAdminApi, requireSameOrigin, type AdminUser } from './adm
 import { adminAssetsPrefix, registerAdminPages } from './admin-pages'
 import { registerAdminScreensApi, type AuditAction } from './admin-screens-api'
 import { createAdminSessions } from './admin-sessions'
+import { createDeviceCookies } from './device-cookies'
 import { registerLoginRoutes } from './login-routes'
 import { createLoginThrottle } from './login-throttle'
 import { unknownAccountHash } from './passwords'
@@ -57,12 +58,20 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 export async function registerAdmin(
   app: FastifyInstance,
-  config: Pick<ServerConfig, 'adminDistDir' | 'adminSessionIdleMinutes' | 'publicUrl'>,
+  config: Pick<
+    ServerConfig,
+    'adminDistDir' | 'adminSessionIdleMinutes' | 'adminSessionMaxDays' | 'publicUrl'
+  >,
   services: RelayServices,
 ): Promise<void> {
   const { db } = services
-  const sessions = createAdminSessions(db, { idleMinutes: config.adminSessionIdleMinutes })
+  const sessions = createAdminSessions(db, {
+    idleMinutes: config.adminSessionIdleMinutes,
+    maxDays: config.adminSessionMaxDays,
+    now: services.now,
+  })
   const throttle = createLoginThrottle(db, services.appSecret)
+  const devices = createDeviceCookies(services.appSecret)
   const sameOrigin = requireSameOrigin(config.publicUrl)
   const loggedIn = requireAdminApi(sessions)
   // Made now, so that the first login with an unknown email does not take twice as long.
@@ -82,7 +91,7 @@ export async function registerAdmin(
 
     await admin.register(async (api) => {
       parseJsonBodies(api, adminBodyLimit)
-      registerLoginRoutes(api, { db, sessions, throttle })
+      registerLoginRoutes(api, { db, sessions, throttle, devices })
       await api.register(async (screens) => {
         screens.addHook('preHandler', loggedIn)
         await registerAdminScreensApi(screens, {

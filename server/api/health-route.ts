@@ -11,7 +11,8 @@ const stalePendingSeconds = 15 * 60
  * `GET /healthz`: 503 when the database does not answer, or does not take writes (a write probe
  * fails, or the last leads could not be stored), with the reason. Otherwise 200 with the backlog per
  * destination, and `"status": "degraded"` (nothing a restart would mend) when a delivery is
- * parked, one has been pending over 15 minutes, or no destination is configured at all.
+ * parked, one has been pending over 15 minutes, or no destination is configured at all; and
+ * `warnings` about the configuration when there are some (a proxy TRUST_PROXY does not trust).
  */
 export function registerHealthRoute(app: FastifyInstance, services: RelayServices): void {
   // Polled every few seconds by orchestrators: only failures are worth a log line.
@@ -54,9 +55,12 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
           ? ['a delivery has been pending for over 15 minutes']
           : []),
       ]
+      const warnings = services.untrustedProxies?.warnings() ?? []
       return {
         status: reasons.length > 0 ? 'degraded' : 'ok',
         ...(reasons.length > 0 ? { reasons } : {}),
+        // Settings to look at, that leave the leads' way alone: not a reason to be degraded.
+        ...(warnings.length > 0 ? { warnings } : {}),
         database: services.db.kind,
         destinations,
         outbox: {

@@ -3,6 +3,7 @@ import type { DeliveryPlan } from '../delivery/destinations'
 import type { PageViewForwarder } from '../delivery/page-view-forwarder'
 import type { Database } from '../storage/database'
 import type { WriteHealth } from '../storage/write-health'
+import type { UntrustedProxyWatch } from '../untrusted-proxy-watch'
 import type { RateLimitPolicy } from './rate-limiter'
 
 /** What the API routes need from the rest of the relay; tests pass their own. */
@@ -15,10 +16,14 @@ export interface RelayServices {
   deliveries: DeliveryPlan
   /** Lead inserts that failed lately, for the health check; absent in tests that need none. */
   writes?: WriteHealth | undefined
-  /** Signs and checks the consent-withdrawal links. */
+  /** Signs and checks the consent-withdrawal links and the back-office's device cookies. */
   appSecret: string
   /** Serves the day's request count (`GET /api/activity`): the site shows it (`activityCounter: real`). */
   activityCount?: boolean
+  /** The clock back-office sessions are timed by (tests move it); the real one when absent. */
+  now?: () => Date
+  /** Notes X-Forwarded-For from a proxy TRUST_PROXY does not trust, for the log and /healthz. */
+  untrustedProxies?: UntrustedProxyWatch
   rateLimits?:
     { leads: RateLimitPolicy; pageViews: RateLimitPolicy; funnel?: RateLimitPolicy } | undefined
 }

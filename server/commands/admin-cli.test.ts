@@ -34,6 +34,28 @@ describe('the account commands on the embedded database', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
+  it('refuses a password piped on two lines, or a common one, and creates nothing', async () => {
+    const args = ['add-user', '--email', 'paul@courtier.fr', '--password-stdin']
+    const twice = await adminCli(
+      dataDir,
+      args,
+      'un mot de passe assez long\nun mot de passe assez long\n',
+    )
+    expect(twice).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'The password is read from a single line, but standard input has more than one (typed twice?): nothing was changed.\n',
+    })
+    const common = await adminCli(dataDir, args, 'Administrator\n')
+    expect(common).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'This password is one of the most common ones, the first that guessers try: choose another.\n',
+    })
+  }, 60_000)
+
   it('creates an account with the server stopped, then resets and removes it while it runs', async () => {
     const password = 'un mot de passe assez long'
     const created = await adminCli(

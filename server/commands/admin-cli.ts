@@ -1,9 +1,9 @@
 /**
  * `npm run admin:add-user -- --email ADDRESS --password-stdin` creates a back-office account, or
  * gives an existing one a new password; `npm run admin:remove-user -- --email ADDRESS` removes one.
- * The password is read from standard input (asked twice, without echo, at a terminal), never from
- * the arguments, which other users of the machine can see; it is hashed here, so that only its
- * hash reaches the database or the running server.
+ * The password is read from standard input (one line; asked twice, without echo, at a
+ * terminal), never from the arguments, which other users of the machine can see; it is hashed
+ * here, so that only its hash reaches the database or the running server.
  */
 import { existsSync } from 'node:fs'
 import readline from 'node:readline'
@@ -28,8 +28,16 @@ async function askHidden(prompt: string): Promise<string> {
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
-    // A file or a pipe: its content, without the line end `echo` or a file adds.
-    return (await text(process.stdin)).replace(/\r?\n$/, '')
+    // A file or a pipe: one line, without the line end `echo` or a file adds. A second line is
+    // refused rather than kept: someone piping the password twice, as it is asked at a terminal,
+    // would otherwise get an account whose password nobody can type.
+    const password = (await text(process.stdin)).replace(/\r?\n$/, '')
+    if (/[\r\n]/.test(password)) {
+      throw new Error(
+        'The password is read from a single line, but standard input has more than one (typed twice?): nothing was changed.',
+      )
+    }
+    return password
   }
   const password = await askHidden('Password: ')
   if ((await askHidden('Same password again: ')) !== password) {

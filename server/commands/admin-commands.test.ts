@@ -40,6 +40,15 @@ describe('accountCommandArguments', () => {
     ).rejects.toThrow('The password must be at least 12 characters long.')
   })
 
+  it('refuses a common password before hashing it', async () => {
+    await expect(
+      accountCommandArguments(
+        ['add-user', '--email', 'a@courtier.fr', '--password-stdin'],
+        async () => 'Qwerty123456',
+      ),
+    ).rejects.toThrow('This password is one of the most common ones')
+  })
+
   it.each([
     [['add-user', '--email', 'a@courtier.fr']],
     [['add-user', '--email', 'a@courtier.fr', '--password', 'en clair sur la ligne']],

@@ -69,6 +69,7 @@ export async function startTestRelay(
     meta: undefined,
     adminDistDir,
     adminSessionIdleMinutes: 720,
+    adminSessionMaxDays: 7,
     ...overrides,
   }
   const logLines: string[] = []
