@@ -195,7 +195,7 @@ test.describe('back-office screens', () => {
     const campaign = `tri-${randomUUID().slice(0, 8)}`
     const first = await postLead(request, { nom: 'Premier', utm_campaign: campaign })
     await postLead(request, { nom: 'Second', utm_campaign: campaign })
-    const html = '<img src=x onerror="window.injected=1">'
+    const html = '<img src=x onerror="window.injected=true">'
     await postLead(request, { nom: html, utm_campaign: campaign })
     await openAsBroker(page)
     await search(page, first.email)
@@ -205,7 +205,7 @@ test.describe('back-office screens', () => {
     await search(page, '', campaign)
     const names = page.getByRole('article').getByRole('heading', { level: 2 })
     await expect(names).toHaveText([`Élodie ${html}`, 'Élodie Second', 'Élodie Premier'])
-    expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined()
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined()
     await expect(page.getByText('3 demandes, page 1 sur 1')).toBeVisible()
 
     await page.getByLabel('État').selectOption('a_rappeler')

@@ -222,7 +222,7 @@ test.describe('lead form: submission', () => {
     expect(body).not.toHaveProperty('uid')
   })
 
-  test('success replaces the form with the confirmation, announces it and scrolls to the form section', async ({
+  test('success replaces the form with the confirmation, announces it and scrolls to the form’s heading', async ({
     page,
   }) => {
     const lead = uniqueLead()
@@ -241,15 +241,17 @@ test.describe('lead form: submission', () => {
       'Données sécurisées',
     ])
     await expect(page.locator('#simulation-form form')).toHaveCount(0)
+    // To the form's own heading in the section, the confirmation right under it (issue 27).
     await expect
       .poll(() =>
         page.evaluate(() =>
           Math.abs(
-            Math.round(document.querySelector('#simulation-form')!.getBoundingClientRect().top),
+            Math.round(document.querySelector('#demande-de-rappel')!.getBoundingClientRect().top),
           ),
         ),
       )
       .toBeLessThanOrEqual(20)
+    await expect(confirmation.getByRole('heading')).toBeInViewport({ ratio: 1 })
   })
 
   test('without a pixel on the page, success fires nothing and throws nothing', async ({

@@ -331,7 +331,12 @@ describe('French typography', () => {
         siteUrl: 'https://www.example.fr',
       }),
     }
-    const refused = parseLeadPayload({ nom: 'x'.repeat(500), email: 'nope', telephone: '12' })
+    const refused = parseLeadPayload({
+      nom: 'x'.repeat(500),
+      prenom: 'Zoé 24',
+      email: 'nope',
+      telephone: '12',
+    })
     expect(refused.ok).toBe(false)
     const sources: Record<string, string[]> = {
       'form errors': refused.ok ? [] : stringsIn(refused.errors),

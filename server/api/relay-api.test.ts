@@ -241,10 +241,11 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
 
   it('keeps text that only looks like an escape once parsed, and emoji', async () => {
     const lead = validLead({ prenom: 'Zoé 👩‍🚀' })
-    const response = await postLead(bodyWith(lead, 'nom', String.raw`Martin\\ud800 \\u0000`))
+    const raw = String.raw`Martin\\ud800 \\u0000`
+    const response = await postLead(bodyWith(lead, 'utm_content', raw))
     expect(response.statusCode).toBe(202)
     const [row] = await storedLeads(lead.email as string)
-    expect(row!.payload.nom).toBe(String.raw`Martin\ud800 \u0000`)
+    expect(row!.payload.utm_content).toBe(String.raw`Martin\ud800 \u0000`)
     expect(row!.payload.prenom).toBe('Zoé 👩‍🚀')
   })
 
@@ -275,6 +276,26 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
       error: 'Invalid lead',
       fields: { nom: 'Le nom est obligatoire', prenom: 'Le prénom est obligatoire' },
     })
+  })
+
+  it('refuses a name carrying a message for someone else, with the form’s messages, storing nothing', async () => {
+    const lead = validLead({
+      nom: 'Martin\nwww.phish.example',
+      prenom:
+        'client. URGENT : votre contrat est suspendu, regularisez sur https://phish.example/login sous 24 h',
+    })
+    const response = await postLead(lead)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({
+      error: 'Invalid lead',
+      fields: {
+        nom: 'Le nom ne peut contenir ni chiffres, ni «\u00a0@\u00a0», ni adresse web',
+        prenom: 'Le prénom ne peut contenir ni chiffres, ni «\u00a0@\u00a0», ni adresse web',
+      },
+    })
+    expect(await storedLeads(lead.email as string)).toHaveLength(0)
+    const plain = validLead({ nom: 'Le Gall', prenom: "Marie Ève d'Artagnan" })
+    expect((await postLead(plain)).statusCode).toBe(202)
   })
 
   it('answers 413 to a body over the limit', async () => {

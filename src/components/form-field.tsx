@@ -6,6 +6,7 @@ export interface FormFieldProps {
   type?: HTMLInputTypeAttribute
   autoComplete: string
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']
+  maxLength?: number
   hint?: string
   error?: string | undefined
   onChange: (event: ChangeEvent<HTMLInputElement>) => void
@@ -23,6 +24,7 @@ export function FormField({
   type = 'text',
   autoComplete,
   inputMode,
+  maxLength,
   hint,
   error,
   onChange,
@@ -44,6 +46,7 @@ export function FormField({
         required
         autoComplete={autoComplete}
         inputMode={inputMode}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={onChange}

@@ -28,6 +28,17 @@ const callbackOptions = {
   soir: 'En fin de journée (17\u00a0h – 20\u00a0h)',
 } as const
 
+/**
+ * Messages of the rules SPEC §5 leaves to us (its own, word for word, are in lead-schema.ts). A
+ * name holding digits, an `@` or a web address is refused: the confirmation email greets the
+ * visitor, so a name is what a stranger could make the broker's sender say to someone else.
+ */
+export const leadRuleMessages = {
+  nomFormat: 'Le nom ne peut contenir ni chiffres, ni «\u00a0@\u00a0», ni adresse web',
+  prenomFormat: 'Le prénom ne peut contenir ni chiffres, ni «\u00a0@\u00a0», ni adresse web',
+  tooLong: (max: number) => `Trop long (${max} caractères au plus)`,
+} as const
+
 /** French copy of the lead form, its messages and its confirmation. */
 export const leadFormCopy = {
   fields,

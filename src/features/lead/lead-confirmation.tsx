@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { simulationFormId } from '@/config/anchors'
+import { callbackAnchorId } from '@/config/anchors'
 import { estimateRecall } from '@/content/estimate'
 import { leadFormCopy } from '@/content/lead-form'
 import type { LeadPayload } from '@/features/lead/lead-contract'
@@ -14,9 +14,11 @@ export function LeadConfirmation({ lead }: { lead?: LeadPayload | undefined }) {
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true })
-    // SPEC §4: 100 ms after success, the view scrolls to the form's section.
+    // SPEC §4: 100 ms after success, the view scrolls to the form's section. To the form's own
+    // heading, right above this confirmation: the section's top is the estimate, which on a phone
+    // pushed the confirmation below the screen (issue 27).
     const timer = setTimeout(
-      () => document.getElementById(simulationFormId)?.scrollIntoView({ block: 'start' }),
+      () => document.getElementById(callbackAnchorId)?.scrollIntoView({ block: 'start' }),
       scrollDelayMs,
     )
     return () => clearTimeout(timer)

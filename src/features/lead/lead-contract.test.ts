@@ -194,6 +194,14 @@ describe('parseLeadPayload: wrong shapes and types', () => {
 })
 
 describe('parseLeadPayload: huge and hostile strings', () => {
+  it('refuses a name carrying a message for the confirmation email, with the form’s message', () => {
+    const prenom =
+      'client. URGENT : votre contrat est suspendu, regularisez sur https://phish.example/login sous 24 h'
+    const errors = errorsOf({ ...validBody(), prenom, nom: 'www.phish.example' })
+    expect(errors).toStrictEqual({ nom: leadMessages.nomFormat, prenom: leadMessages.prenomFormat })
+    expect(errors.prenom).toMatch(/^Le prénom ne peut contenir/)
+  })
+
   it.each(['nom', 'prenom'] as const)('rejects a %s longer than 200 characters', (field) => {
     const errors = errorsOf({ ...validBody(), [field]: 'a'.repeat(201) })
     expect(Object.keys(errors)).toEqual([field])
@@ -215,12 +223,12 @@ describe('parseLeadPayload: huge and hostile strings', () => {
   })
 
   it.each([
-    '<script>alert(1)</script>',
+    '<script>alert(document.domain)</script>',
     "'; DROP TABLE leads; --",
     'Zoé 👩‍👩‍👧 🇫🇷',
     '\u202eevil\u202c',
     'Zoé\u200b',
-    'Martin\\ud800',
+    'Martin\\udead',
     '${process.exit()}',
     '{{constructor.constructor("return process")()}}',
   ])('accepts %j as a name without throwing and returns it as plain text', (value) => {

@@ -182,7 +182,6 @@ export function buildLeadPayload(
   return payload
 }
 
-const maxFieldLength = 200
 const maxUrlLength = 2_000
 /**
  * PostgreSQL stores neither U+0000 nor half of a surrogate pair. JSON can carry both, escaped, and
@@ -223,11 +222,6 @@ export function parseLeadPayload(body: unknown): ParsedLead {
     consentement: body.consentement === true,
   }
   const errors: LeadPayloadErrors = validateLead(draft)
-  for (const name of leadFieldNames) {
-    if (draft[name].trim().length > maxFieldLength) {
-      errors[name] = `Trop long (${maxFieldLength} caractères au plus)`
-    }
-  }
   if (body.source !== leadSource) errors.source = `Expected "${leadSource}"`
   const pageUrl = text('page_url')
   if (pageUrl.length > maxUrlLength || !isWebUrl(pageUrl)) {

@@ -2,11 +2,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
+import { callbackAnchorId, simulationFormId } from '@/config/anchors'
 import { siteConfig } from '@/content/site-config'
 import { leadFormCopy } from '@/content/lead-form'
 import { publishSimulation } from '@/features/estimate/estimate-store'
 import { simulationOf } from '@/features/lead/lead-contract'
-import { leadFieldNames, leadMessages, type LeadFieldName } from '@/features/lead/lead-schema'
+import {
+  leadFieldMaxLength,
+  leadFieldNames,
+  leadMessages,
+  type LeadFieldName,
+} from '@/features/lead/lead-schema'
 import { LeadForm } from '@/features/lead/lead-form'
 
 type FetchMock = Mock<typeof fetch>
@@ -449,24 +455,26 @@ describe('LeadForm: successful submission', () => {
     expect(window.fbq).toBeUndefined()
   })
 
-  it('scrolls to the form section 100 ms after success', async () => {
+  it('scrolls to the form’s heading in its section 100 ms after success, not to the estimate above', async () => {
     let answeredAt = 0
     stubFetch(async () => {
       answeredAt = performance.now()
       return okResponse()
     })
     render(
-      <section id="simulation-form">
+      <section id={simulationFormId}>
+        <div>L’estimation, haute sur un téléphone</div>
+        <h3 id={callbackAnchorId}>Être rappelé(e)</h3>
         <LeadForm />
       </section>,
     )
     await fillValidLead(user)
-    const section = document.getElementById('simulation-form')
-    const sectionScrolls: number[] = []
+    const formHeading = document.getElementById(callbackAnchorId)
+    const headingScrolls: number[] = []
     const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView')
     Object.defineProperty(Element.prototype, 'scrollIntoView', {
       value(this: Element) {
-        if (this === section) sectionScrolls.push(performance.now())
+        if (this === formHeading) headingScrolls.push(performance.now())
       },
       configurable: true,
       writable: true,
@@ -474,8 +482,8 @@ describe('LeadForm: successful submission', () => {
     try {
       await user.click(submitButton())
       await screen.findByText(leadFormCopy.confirmation.title)
-      await waitFor(() => expect(sectionScrolls).toHaveLength(1))
-      expect((sectionScrolls[0] ?? 0) - answeredAt).toBeGreaterThanOrEqual(90)
+      await waitFor(() => expect(headingScrolls).toHaveLength(1))
+      expect((headingScrolls[0] ?? 0) - answeredAt).toBeGreaterThanOrEqual(90)
     } finally {
       if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original)
       else delete (Element.prototype as Partial<Element>).scrollIntoView
@@ -520,6 +528,49 @@ describe('LeadForm: failed submission', () => {
       expect(submitButton()).toHaveTextContent(leadFormCopy.submit)
     },
   )
+
+  it('on a 400 naming fields, marks each with its message, focuses the first and keeps the data', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const fields = { email: 'Adresse refusée', page_url: 'Expected an absolute http(s) URL' }
+    stubFetch(
+      async () => new Response(JSON.stringify({ error: 'Invalid lead', fields }), { status: 400 }),
+    )
+    render(<LeadForm />)
+    await fillValidLead(user)
+    await user.click(submitButton())
+
+    await waitFor(() => expectFieldError(input('email'), 'Adresse refusée'))
+    expect(input('email')).toHaveFocus()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByText(fields.page_url)).not.toBeInTheDocument()
+    expect(input('email')).toHaveValue(typedValues.email)
+    expect(consentBox()).toBeChecked()
+    // The same address would only be refused again: the button waits for a correction.
+    expect(submitButton()).toBeDisabled()
+    await user.type(input('email'), 'r')
+    expectNoFieldError(input('email'))
+    expect(submitButton()).toBeEnabled()
+  })
+
+  it.each([
+    ['naming no field of the form', JSON.stringify({ fields: { page_url: 'Expected a URL' } })],
+    ['that is not JSON', 'Bad Request'],
+  ])('on a 400 %s, shows the general error', async (_label, body) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    stubFetch(async () => new Response(body, { status: 400 }))
+    render(<LeadForm />)
+    await fillValidLead(user)
+    await user.click(submitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent(leadFormCopy.generalError)
+    expect(submitButton()).toBeEnabled()
+  })
+
+  it('limits each field to the relay’s number of characters', () => {
+    render(<LeadForm />)
+    for (const name of leadFieldNames) {
+      expect(input(name)).toHaveAttribute('maxlength', String(leadFieldMaxLength))
+    }
+  })
 
   it('lets the visitor retry after a failure', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})

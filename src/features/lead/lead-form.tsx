@@ -12,6 +12,7 @@ import { paths } from '@/config/routes'
 import { leadFormCopy } from '@/content/lead-form'
 import {
   isLeadValid,
+  leadFieldMaxLength,
   leadFieldNames,
   validateConsent,
   validateField,
@@ -30,11 +31,13 @@ import {
   type LeadPayload,
 } from '@/features/lead/lead-contract'
 import { LeadConfirmation } from '@/features/lead/lead-confirmation'
-import { submitLead } from '@/features/lead/submit-lead'
+import { LeadSubmitError, submitLead } from '@/features/lead/submit-lead'
 
 type Status = 'editing' | 'submitting' | 'success'
 
 const callbackFieldName = 'rappel_prefere'
+
+const controlNames: readonly LeadControlName[] = [...leadFieldNames, 'consentement']
 
 const emptyDraft: LeadDraft = { nom: '', prenom: '', email: '', telephone: '', consentement: false }
 
@@ -64,6 +67,23 @@ function readDraft(form: HTMLFormElement): LeadDraft {
 function readCallback(form: HTMLFormElement): CallbackSlot {
   const value = new FormData(form).get(callbackFieldName)
   return callbackSlots.find((slot) => slot === value) ?? 'des_que_possible'
+}
+
+/** Puts the focus on the first control with a message, where the visitor has something to do. */
+function focusFirstError(form: HTMLFormElement | null, errors: LeadErrors) {
+  const first = controlNames.find((name) => errors[name])
+  form?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+}
+
+/** The relay's messages for the form's own controls; other keys are no visitor's to correct. */
+function refusedControls(error: unknown): LeadErrors {
+  const fields = error instanceof LeadSubmitError ? error.fields : {}
+  const errors: LeadErrors = {}
+  for (const name of controlNames) {
+    const message = fields[name]
+    if (typeof message === 'string') errors[name] = message
+  }
+  return errors
 }
 
 function newEventId(): string {
@@ -122,8 +142,7 @@ export function LeadForm() {
     setDraft(current)
     setErrors(found)
     if (Object.keys(found).length > 0) {
-      const first = [...leadFieldNames, 'consentement'].find((name) => name in found)
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+      focusFirstError(event.currentTarget, found)
       return
     }
     // A robot filled the field people never see: thank it, send nothing.
@@ -158,8 +177,11 @@ export function LeadForm() {
       window.fbq?.('track', 'Lead', {}, { eventID: eventId })
     } catch (error) {
       console.error('[lead] submission failed:', error)
-      setGeneralError(true)
+      const refused = refusedControls(error)
+      setErrors(refused)
+      setGeneralError(Object.keys(refused).length === 0)
       setStatus('editing')
+      focusFirstError(formRef.current, refused)
     } finally {
       sendingRef.current = false
     }
@@ -168,7 +190,9 @@ export function LeadForm() {
   if (status === 'success') return <LeadConfirmation lead={sent} />
 
   const submitting = status === 'submitting'
-  const canSubmit = isLeadValid(draft) && !submitting
+  // A message the relay sent back stays until the visitor edits that field: sending the same
+  // value again could only be refused again.
+  const canSubmit = isLeadValid(draft) && !submitting && !Object.values(errors).some(Boolean)
   return (
     <form
       ref={formRef}
@@ -185,6 +209,7 @@ export function LeadForm() {
           type={inputAttributes[name].type}
           inputMode={inputAttributes[name].inputMode}
           autoComplete={leadFormCopy.fields[name].autoComplete}
+          maxLength={leadFieldMaxLength}
           hint={leadFormCopy.fields[name].hint}
           error={errors[name]}
           onChange={handleFieldChange}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   isLeadValid,
+  leadFieldMaxLength,
   leadFieldNames,
   leadMessages,
   normalizeLead,
@@ -75,6 +76,80 @@ describe('validateField: nom and prenom', () => {
   ])('accepts the name %j (accents, apostrophes, hyphens, surrounding spaces)', (value) => {
     expect(validateField('nom', value)).toBeUndefined()
     expect(validateField('prenom', value)).toBeUndefined()
+  })
+})
+
+describe('validateField: what a name never holds (issue 27)', () => {
+  const phishing =
+    'client. URGENT : votre contrat est suspendu, regularisez sur https://phish.example/login sous 24 h'
+
+  it.each([
+    ['the phishing text of issue 27', phishing],
+    ['a web address', 'Zoé https://phish.example'],
+    ['an address without its scheme', 'voir www.phish.example'],
+    ['a scheme in capitals', 'HTTP://PHISH.EXAMPLE'],
+    ['an email address', 'zoe@phish.example'],
+    ['a lone @', 'Zoé @ Martin'],
+    ['digits', 'Martin 24'],
+    ['a single digit', 'Zo3'],
+    ['full-width digits', 'Martin ２４'],
+    ['a line feed', 'Zoé\nURGENT'],
+    ['a carriage return', 'Zoé\rURGENT'],
+    ['a tab', 'Zoé\tMartin'],
+    ['a line separator', 'Zoé\u2028URGENT'],
+    ['a paragraph separator', 'Zoé\u2029URGENT'],
+  ])('refuses %s with the field’s own French message', (_label, value) => {
+    expect(validateField('nom', value)).toBe(
+      'Le nom ne peut contenir ni chiffres, ni «\u00a0@\u00a0», ni adresse web',
+    )
+    expect(validateField('prenom', value)).toBe(
+      'Le prénom ne peut contenir ni chiffres, ni «\u00a0@\u00a0», ni adresse web',
+    )
+  })
+
+  it.each([
+    'Jean-Pierre',
+    "O'Brien",
+    'O’Brien',
+    'Le Gall',
+    'Zoé',
+    "N'Diaye",
+    "d'Artagnan",
+    'Marie Ève',
+    'Marie-Ève',
+    'Saint-Exupéry',
+    'St. John',
+    'Müller',
+    'Łukasz',
+    'Ἀλέξανδρος',
+    'Ольга',
+  ])('keeps the plain name %j valid', (value) => {
+    expect(validateField('nom', value)).toBeUndefined()
+    expect(validateField('prenom', value)).toBeUndefined()
+  })
+
+  it('refuses a name only once the surrounding spaces are trimmed off', () => {
+    expect(validateField('prenom', '\n Zoé \n')).toBeUndefined()
+  })
+})
+
+describe('validateField: length', () => {
+  it('holds each field to 200 characters, the number the form and the relay share', () => {
+    expect(leadFieldMaxLength).toBe(200)
+  })
+
+  it.each([
+    ['nom', 'a'.repeat(201)],
+    ['prenom', 'é'.repeat(250)],
+    ['email', `${'a'.repeat(200)}@example.fr`],
+    ['telephone', `0612345678${' '.repeat(191)}0`],
+  ] as const)('refuses a %s over the limit with the length message', (name, value) => {
+    expect(validateField(name, value)).toBe('Trop long (200 caractères au plus)')
+  })
+
+  it('accepts 200 characters, and counts them once trimmed', () => {
+    expect(validateField('nom', 'a'.repeat(200))).toBeUndefined()
+    expect(validateField('nom', ` ${'a'.repeat(200)} `)).toBeUndefined()
   })
 })
 

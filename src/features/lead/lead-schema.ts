@@ -2,6 +2,8 @@
  * The lead's validation rules and messages (SPEC §5), written once. The form, the submit function,
  * the relay server and the tests all import them from here.
  */
+import { leadRuleMessages } from '@/content/lead-form'
+
 export const leadFieldNames = ['nom', 'prenom', 'email', 'telephone'] as const
 export type LeadFieldName = (typeof leadFieldNames)[number]
 export type LeadControlName = LeadFieldName | 'consentement'
@@ -20,7 +22,11 @@ export const leadMessages = {
   telephoneRequired: 'Le téléphone est obligatoire',
   telephoneFormat: 'Format invalide (10 chiffres commençant par 0)',
   consentRequired: 'Cochez la case pour accepter d’être rappelé(e)',
+  ...leadRuleMessages,
 } as const
+
+/** Longest value of each field, trimmed: the form's `maxlength` and the relay's limit. */
+export const leadFieldMaxLength = 200
 
 /** No spaces, one `@`, and a dot inside the domain part: `x@y.z`. */
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
@@ -46,14 +52,21 @@ function removeSpaces(value: string): string {
  */
 const unreadable = /^[\s\p{Cc}\p{Cf}\p{M}\p{Z}]*$/u
 
+/**
+ * What no name holds but a message does (issue 27): line breaks and other control characters, an
+ * `@`, a web address, digits. Apostrophes, hyphens, spaces and accents stay welcome.
+ */
+const notAName = /[\p{Cc}\p{Zl}\p{Zp}@\p{N}]|:\/\/|www\./iu
+
 /** The message for one field's value, or `undefined` when it is valid. */
 export function validateField(name: LeadFieldName, value: string): string | undefined {
   const trimmed = value.trim()
+  if (trimmed.length > leadFieldMaxLength) return leadMessages.tooLong(leadFieldMaxLength)
   switch (name) {
     case 'nom':
-      return unreadable.test(value) ? leadMessages.nomRequired : undefined
     case 'prenom':
-      return unreadable.test(value) ? leadMessages.prenomRequired : undefined
+      if (unreadable.test(value)) return leadMessages[`${name}Required`]
+      return notAName.test(trimmed) ? leadMessages[`${name}Format`] : undefined
     case 'email':
       if (!trimmed) return leadMessages.emailRequired
       return emailPattern.test(trimmed) ? undefined : leadMessages.emailFormat

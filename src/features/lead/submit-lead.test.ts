@@ -86,6 +86,17 @@ describe('submitLead against a real HTTP server', () => {
     expect(received).toHaveLength(1)
   })
 
+  it('reads the fields a 400 refuses, and nothing from a 400 without them', async () => {
+    const fields = { nom: 'Trop long (200 caractères au plus)' }
+    behaviour = (_request, response) =>
+      response.writeHead(400).end(JSON.stringify({ error: 'Invalid lead', fields }))
+    await expect(submitLead(payload, origin)).rejects.toMatchObject({ fields })
+    for (const body of ['Bad Request', 'null', '{"fields":null}', '']) {
+      behaviour = (_request, response) => response.writeHead(400).end(body)
+      await expect(submitLead(payload, origin)).rejects.toMatchObject({ fields: {} })
+    }
+  })
+
   it('rejects with LeadSubmitError when the server drops the connection', async () => {
     behaviour = (request) => request.socket.destroy()
     await expect(submitLead(payload, origin)).rejects.toBeInstanceOf(LeadSubmitError)

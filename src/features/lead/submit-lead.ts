@@ -3,6 +3,8 @@ import type { LeadPayload } from '@/features/lead/lead-contract'
 
 export class LeadSubmitError extends Error {
   override name = 'LeadSubmitError'
+  /** The fields the endpoint refused, with their messages: the relay's 400 names them. */
+  fields: Record<string, unknown> = {}
 }
 
 /** Longest wait for the webhook before the visitor is told to try again. */
@@ -10,8 +12,9 @@ export const leadSubmitTimeoutMs = 15_000
 
 /**
  * Posts the lead; resolves once the endpoint answered with an OK status, rejects otherwise.
- * The body of the answer is never read (SPEC §7). The timeout uses `setTimeout` rather than
- * `AbortSignal.timeout` so that tests can drive it with a controlled clock.
+ * Success is judged by the status alone (SPEC §7); only a 400's body is read, for the fields it
+ * refuses, so that the visitor can correct what the relay alone checked. The timeout uses
+ * `setTimeout` rather than `AbortSignal.timeout` so that tests can drive it with a controlled clock.
  */
 export async function submitLead(
   payload: LeadPayload,
@@ -28,7 +31,13 @@ export async function submitLead(
       signal: controller.signal,
     })
     if (!response.ok) {
-      throw new LeadSubmitError(`Lead endpoint answered HTTP ${response.status}`)
+      const error = new LeadSubmitError(`Lead endpoint answered HTTP ${response.status}`)
+      if (response.status === 400) {
+        // Any body but the relay's (an automation service's text, say) leaves the general error.
+        const body: unknown = await response.json().catch(() => undefined)
+        error.fields = Object(Object(body).fields)
+      }
+      throw error
     }
   } catch (error) {
     if (error instanceof LeadSubmitError) throw error
