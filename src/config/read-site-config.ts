@@ -203,3 +203,11 @@ export function siteConfigExports(loaded: LoadedSiteConfig) {
     demoSite: loaded.samples.length > 0,
   }
 }
+
+/**
+ * What src/config/activity-counter-mode.ts exports: a module of its own, since the landing page's
+ * inline loader reads it and can share no chunk with the landing code.
+ */
+export function activityCounterExports(loaded: LoadedSiteConfig) {
+  return { activityCounterMode: loaded.config.activityCounter }
+}

@@ -1,11 +1,9 @@
+import { activityCounterMode } from '@/config/activity-counter-mode'
 import { activityCounter } from '@/content/activity-counter'
 import { nextActivityCount } from '@/features/activity/activity-count'
-import type { ActivityReport } from '@/features/activity/activity-contract'
+import { activityPath, type ActivityReport } from '@/features/activity/activity-contract'
 
-/**
- * Marks the element showing the count; shared with the component that renders it. Its value is
- * empty for SPEC §4's ticking figure, or the address of the relay's real count.
- */
+/** Marks the element showing the count; shared with the component that renders it. */
 export const activityCountAttribute = 'data-activity-count'
 
 /**
@@ -16,9 +14,8 @@ export const activityCountAttribute = 'data-activity-count'
 export function startActivityCounter(root: ParentNode): void {
   const counter = root.querySelector(`[${activityCountAttribute}]`)
   if (!counter) return
-  const source = counter.getAttribute(activityCountAttribute)
-  if (source) {
-    fetch(source)
+  if (activityCounterMode === 'real') {
+    fetch(activityPath)
       .then((response) => response.json() as Promise<ActivityReport>)
       .then(({ requests }) => {
         if (!Number.isInteger(requests)) return
