@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportLeadsCsv } from '../privacy/export-csv'
+import { filesContaining } from '../test-support/files-containing'
 import { validLead } from '../test-support/lead-fixtures'
 import { screensApiRoutes } from '../test-support/admin-screens-routes'
 import { databaseKinds } from '../test-support/test-databases'
@@ -429,8 +430,16 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     expect(stale.statusCode).toBe(409)
     expect(await relay().db.query('SELECT 1 FROM leads WHERE email = $1', [email])).toHaveLength(2)
 
+    // The embedded database's files, the write-ahead log aside, once on disk (erasure-traces.test.ts).
+    const traces = async () => {
+      if (kind !== 'embedded') return []
+      await relay().db.query('CHECKPOINT')
+      return filesContaining(relay().config.dataDir, [email], ['pg_wal'])
+    }
+    if (kind === 'embedded') expect(await traces()).not.toEqual([])
     const erased = await post('/admin/api/erase', { email, leads: 2 })
     expect(erased.json()).toEqual({ erased: 2 })
+    expect(await traces()).toEqual([])
     expect(await relay().db.query('SELECT 1 FROM leads WHERE email = $1', [email])).toEqual([])
     expect(await relay().db.query('SELECT 1 FROM contacts WHERE email = $1', [email])).toEqual([])
     expect(await relay().db.query('SELECT 1 FROM lead_calls WHERE lead_id = $1', [first])).toEqual(
