@@ -16,7 +16,7 @@ import { test, expect } from './support/fixtures'
 import { waitForHydration } from './support/hydration'
 import { fillLead, receivedRequests, submitButton, uniqueLead } from './support/leads'
 import { variantUrl } from './support/ports'
-import { oldLead } from './support/seed-admin-data'
+import { oldLead, sharedPhone } from './support/seed-admin-data'
 
 const admin = (pathname = '/admin') => variantUrl('admin', pathname)
 
@@ -60,6 +60,12 @@ async function search(page: Page, text: string, campaign?: string) {
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name })
+
+/**
+ * An erasure answers once the embedded database's tables are rewritten (erase-person.ts): under a
+ * fraction of a second alone, seconds on a host busy with other tests.
+ */
+const erasureWait = { timeout: 30_000 }
 
 /** Presses Tab until `target` has the focus (at most 60 times), as a keyboard user would. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
@@ -188,6 +194,24 @@ test.describe('back-office screens', () => {
     await expect(old.getByRole('button', { name: 'Joint' })).toBeDisabled()
   })
 
+  test('keeps a lead sharing only the phone of a withdrawn one callable, marked on its card', async ({
+    page,
+  }) => {
+    await openAsBroker(page)
+    await search(page, sharedPhone.telephone)
+    const { person, withdrawn } = sharedPhone
+    const kept = card(page, `${person.prenom} ${person.nom}`)
+    await expect(kept).toContainText(
+      'retrait demandé depuis une autre adresse\u00a0: à confirmer lors de l’appel',
+    )
+    await expect(kept.getByRole('button', { name: 'Tentative' })).toBeEnabled()
+    await expect(kept.getByRole('button', { name: 'Joint' })).toBeEnabled()
+    const closed = card(page, `${withdrawn.prenom} ${withdrawn.nom}`)
+    await expect(closed).toContainText('Clos\u00a0: plus d’appel possible')
+    await expect(closed.getByRole('button', { name: 'Tentative' })).toBeDisabled()
+    await expect(closed).not.toContainText('retrait demandé depuis une autre adresse')
+  })
+
   test('ranks never-called leads first, filters by campaign and state, and shows HTML as text', async ({
     page,
     request,
@@ -311,6 +335,7 @@ test.describe('back-office screens', () => {
     await preview.getByRole('button', { name: 'Effacer définitivement 1 demande' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'effacée' })).toHaveText(
       `1 demande effacée pour ${lead.email}, avec ses appels et ses livraisons.`,
+      erasureWait,
     )
 
     await page.getByRole('navigation').getByRole('link', { name: 'Appels' }).click()
@@ -372,6 +397,7 @@ test.describe('back-office screens', () => {
     await page.keyboard.press('Enter')
     await expect(page.getByRole('status').filter({ hasText: 'effacée' })).toHaveText(
       `1 demande effacée pour ${lead.email}, avec ses appels et ses livraisons.`,
+      erasureWait,
     )
   })
 

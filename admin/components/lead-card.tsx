@@ -171,6 +171,11 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
             `${dateTime(standing.lastCall.at)} (${callOutcomeLabels[standing.lastCall.outcome]})`}
         </Fact>
       </dl>
+      {lead.withdrawalToConfirmAt && !lead.consentWithdrawnAt && (
+        <p className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 first-letter:uppercase">
+          {copy.withdrawalToConfirm}
+        </p>
+      )}
       {standing.reasonText && (
         <p className="mt-3 rounded-md bg-slate-100 p-2 text-sm text-slate-900">
           <strong>{copy.doNotCall}</strong>

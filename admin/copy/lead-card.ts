@@ -30,6 +30,9 @@ export const leadCardCopy = {
   },
   callsLeft: (left: number, max: number) => `${left} sur ${max} (30 derniers jours)`,
   doNotCall: 'Ne pas appeler\u00a0: ',
+  // The wording the broker asked for, kept as given (lower case first): the card capitalises it.
+  withdrawalToConfirm:
+    'retrait demandé depuis une autre adresse\u00a0: à confirmer lors de l’appel',
   outcomes: (who: string) => `Résultat de l’appel à ${who}`,
   recorded: (outcome: string, who: string) => `«\u00a0${outcome}\u00a0» enregistré pour ${who}.`,
   showHistory: 'Historique et livraisons',

@@ -1,11 +1,15 @@
 /**
  * The back-office variant's data, made afresh before its server starts: an empty database but
  * for a lead received 40 days ago, which no test could make through the form (the server stamps
- * each lead with its own clock). Run while no server holds the data folder.
+ * each lead with its own clock), and two people sharing a phone, one of whom withdrew consent from
+ * their link (signed with a secret the test does not hold). Run while no server holds the data
+ * folder.
  */
 import { rm } from 'node:fs/promises'
 import { parseLeadPayload } from '../../src/features/lead/lead-contract'
 import { leadFormCopy } from '../../src/content/lead-form'
+import { withdrawConsent } from '../../server/privacy/withdraw-consent'
+import type { Database } from '../../server/storage/database'
 import { storeLead } from '../../server/storage/lead-store'
 import { openDatabase } from '../../server/storage/open-database'
 
@@ -18,34 +22,55 @@ export const oldLead = {
   daysAgo: 40,
 } as const
 
+/** A person, and someone who made a request with their own address and that person's phone. */
+export const sharedPhone = {
+  person: { nom: 'Téléphone', prenom: 'Partagé', email: 'telephone-partage@exemple.fr' },
+  withdrawn: { nom: 'Retrait', prenom: 'Ailleurs', email: 'retrait-ailleurs@exemple.fr' },
+  telephone: '07 55 44 33 22',
+} as const
+
+async function seedLead(
+  db: Database,
+  lead: { nom: string; prenom: string; email: string; telephone: string },
+): Promise<string> {
+  const parsed = parseLeadPayload({
+    nom: lead.nom,
+    prenom: lead.prenom,
+    email: lead.email,
+    telephone: lead.telephone,
+    source: 'facebook_ads',
+    page_url: 'https://courtier.example/?utm_campaign=automne',
+    utm_campaign: 'automne',
+    timestamp: new Date().toISOString(),
+    consentement: true,
+    consentement_texte: leadFormCopy.consentLabel,
+  })
+  if (!parsed.ok) throw new Error(`seed lead refused: ${JSON.stringify(parsed.errors)}`)
+  const stored = await storeLead(db, {
+    payload: parsed.payload,
+    clientIp: '127.0.0.1',
+    userAgent: 'seed',
+    destinations: [],
+  })
+  if (stored.status !== 'stored') throw new Error('seed lead not stored')
+  return stored.id
+}
+
 export async function seedAdminData(dataDir: string): Promise<void> {
   await rm(dataDir, { recursive: true, force: true })
   const db = await openDatabase({ databaseUrl: undefined, dataDir })
   try {
-    const parsed = parseLeadPayload({
-      nom: oldLead.nom,
-      prenom: oldLead.prenom,
-      email: oldLead.email,
-      telephone: oldLead.telephone,
-      source: 'facebook_ads',
-      page_url: 'https://courtier.example/?utm_campaign=automne',
-      utm_campaign: 'automne',
-      timestamp: new Date().toISOString(),
-      consentement: true,
-      consentement_texte: leadFormCopy.consentLabel,
-    })
-    if (!parsed.ok) throw new Error(`seed lead refused: ${JSON.stringify(parsed.errors)}`)
-    const stored = await storeLead(db, {
-      payload: parsed.payload,
-      clientIp: '127.0.0.1',
-      userAgent: 'seed',
-      destinations: [],
-    })
-    if (stored.status !== 'stored') throw new Error('seed lead not stored')
+    const old = await seedLead(db, oldLead)
     await db.query(
       `UPDATE leads SET received_at = now() - make_interval(days => $2) WHERE id = $1`,
-      [stored.id, oldLead.daysAgo],
+      [old, oldLead.daysAgo],
     )
+    const { telephone } = sharedPhone
+    await seedLead(db, { ...sharedPhone.person, telephone })
+    const withdrawn = await seedLead(db, { ...sharedPhone.withdrawn, telephone })
+    if ((await withdrawConsent(db, withdrawn, [])) !== 'withdrawn') {
+      throw new Error('seed withdrawal not recorded')
+    }
     await db.makeDurable?.()
   } finally {
     await db.close()

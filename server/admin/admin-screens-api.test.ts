@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportLeadsCsv } from '../privacy/export-csv'
+import { signWithdrawalToken } from '../privacy/withdrawal-token'
+import { filesContaining } from '../test-support/files-containing'
 import { validLead } from '../test-support/lead-fixtures'
 import { screensApiRoutes } from '../test-support/admin-screens-routes'
 import { databaseKinds } from '../test-support/test-databases'
@@ -253,6 +255,48 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     expect((await call(withdrawn, 'rappeler_demain')).statusCode).toBe(400)
   })
 
+  it('withdraws from a link the leads of its email only; one sharing only the phone stays callable, marked', async () => {
+    const telephone = `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+    // Someone made requests with their own address and another person's phone, then confirmed
+    // the withdrawal link sent to their own address.
+    const other = `autre-${randomUUID().slice(0, 8)}@exemple.fr`
+    const person = await newLead({ telephone })
+    const madeUp = await newLead({ email: other, telephone })
+    const madeUpElsewhere = await newLead({ email: other })
+    const token = signWithdrawalToken(relay().config.appSecret!, madeUp)
+    const confirmed = await relay().app.inject({
+      method: 'POST',
+      url: '/retrait-consentement',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ jeton: token }).toString(),
+    })
+    expect(confirmed.statusCode).toBe(200)
+
+    const cardOf = async (id: string) =>
+      (await get(`/admin/api/leads/${id}`)).json<{ lead: LeadCard }>().lead
+    for (const id of [madeUp, madeUpElsewhere]) {
+      expect(await cardOf(id)).toMatchObject({
+        consentWithdrawnAt: expect.any(String),
+        withdrawalToConfirmAt: null,
+        standing: { state: 'clos', reason: 'consentement_retire' },
+      })
+    }
+    const marked = await cardOf(person)
+    expect(marked).toMatchObject({
+      consentWithdrawnAt: null,
+      withdrawalToConfirmAt: expect.any(String),
+      standing: { state: 'nouveau', reason: null, attemptsLeft: 4 },
+    })
+    expect((await listed(`q=${telephone}`)).find((lead) => lead.id === person)).toEqual(marked)
+    // Its delivery goes on, and the advisor may call.
+    const [delivery] = await relay().db.query<{ state: string }>(
+      "SELECT state FROM lead_deliveries WHERE lead_id = $1 AND event = 'lead'",
+      [person],
+    )
+    expect(delivery?.state).not.toBe('cancelled')
+    expect((await call(person, 'tentative')).statusCode).toBe(201)
+  })
+
   it('closes a lead at "Ne plus appeler", which is recorded once', async () => {
     const id = await newLead()
     expect((await call(id, 'ne_plus_appeler')).statusCode).toBe(201)
@@ -436,8 +480,16 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     expect(stale.statusCode).toBe(409)
     expect(await relay().db.query('SELECT 1 FROM leads WHERE email = $1', [email])).toHaveLength(2)
 
+    // The embedded database's files, the write-ahead log aside, once on disk (erasure-traces.test.ts).
+    const traces = async () => {
+      if (kind !== 'embedded') return []
+      await relay().db.query('CHECKPOINT')
+      return filesContaining(relay().config.dataDir, [email], ['pg_wal'])
+    }
+    if (kind === 'embedded') expect(await traces()).not.toEqual([])
     const erased = await post('/admin/api/erase', { email, leads: 2 })
     expect(erased.json()).toEqual({ erased: 2 })
+    expect(await traces()).toEqual([])
     expect(await relay().db.query('SELECT 1 FROM leads WHERE email = $1', [email])).toEqual([])
     expect(await relay().db.query('SELECT 1 FROM contacts WHERE email = $1', [email])).toEqual([])
     expect(await relay().db.query('SELECT 1 FROM lead_calls WHERE lead_id = $1', [first])).toEqual(

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { replayDeliveries, deliveryBacklog } from '../delivery/deliveries'
-import { erasePerson } from '../privacy/erase-person'
+import { erasePerson, eraseTraces } from '../privacy/erase-person'
 import { leadsCsvChunks } from '../privacy/export-csv'
 import type { Sql } from '../storage/database'
 import { parisDay } from '../storage/funnel-counts'
@@ -279,8 +279,7 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
           'Les demandes de cette personne ont changé depuis l’aperçu\u00a0: vérifiez-les à nouveau.',
       })
     }
-    // The embedded database's journal of accepted leads must not hold the person any more.
-    await db.makeDurable?.()
+    await eraseTraces(db)
     return { erased: result }
   })
 

@@ -4,9 +4,11 @@
  * - the request is worth a call for 30 days (Code des assurances R112-7: later, the call is no
  *   longer one the person asked for);
  * - at most 4 calls or attempts in 30 days to one person (Code de la consommation D223-9), counted
- *   over all their leads (same email or same phone, as a withdrawal of consent reaches them);
+ *   over all their leads (same email or same phone);
  * - none after a withdrawal of consent (L223-1) or after "Ne plus appeler", for every request the
- *   person made until then: a later request is a new consent.
+ *   person made until then: a later request is a new consent. A withdrawal confirmed from the link
+ *   of another address reaches the leads of that address only: a lead sharing just its phone stays
+ *   callable, marked for the advisor to confirm (withdraw-consent.ts).
  */
 
 export const callOutcomes = ['tentative', 'joint', 'ne_plus_appeler'] as const

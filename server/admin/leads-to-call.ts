@@ -39,6 +39,11 @@ export interface LeadCard {
   simulation: LeadPayload['simulation'] | null
   origin: Partial<Record<OriginKey, string>>
   consentWithdrawnAt: string | null
+  /**
+   * When a withdrawal was confirmed from another address whose requests share this one's phone:
+   * the lead stays callable, the advisor confirms with the person at the call.
+   */
+  withdrawalToConfirmAt: string | null
   standing: {
     state: CallState
     stateLabel: string
@@ -94,8 +99,8 @@ interface LeadFacts {
 }
 
 /**
- * Every call to the people of `leads` (a person: the same email or the same phone, as for a
- * withdrawal), and a function giving one lead's person's calls.
+ * Every call to the people of `leads` (a person: the same email or the same phone, so that no
+ * number gets more calls than D223-9 allows), and a function giving one lead's person's calls.
  */
 async function personCalls(
   db: Sql,
@@ -243,13 +248,17 @@ export function isFiltered(filter: LeadFilter): boolean {
   return Boolean(filter.search?.trim()) || filter.campaign !== undefined || Boolean(filter.state)
 }
 
-type CardRow = LeadFacts & { payload: LeadPayload } & Record<OriginKey, string | null>
+type CardRow = LeadFacts & {
+  payload: LeadPayload
+  withdrawal_to_confirm_at: Date | null
+} & Record<OriginKey, string | null>
 
 /** The cards of these leads, in the order given. */
 export async function leadCards(db: Sql, ids: readonly string[], now: Date): Promise<LeadCard[]> {
   if (ids.length === 0) return []
   const rows = await db.query<CardRow>(
-    `SELECT id, received_at, consent_withdrawn_at, email, telephone, payload, ${originKeys.join(', ')}
+    `SELECT id, received_at, consent_withdrawn_at, withdrawal_to_confirm_at, email, telephone,
+       payload, ${originKeys.join(', ')}
      FROM leads WHERE id = ANY($1::uuid[])`,
     [ids],
   )
@@ -277,6 +286,7 @@ function card(row: CardRow, standing: CallStanding): LeadCard {
       originKeys.flatMap((key) => (row[key] ? [[key, row[key]]] : [])),
     ) as LeadCard['origin'],
     consentWithdrawnAt: row.consent_withdrawn_at?.toISOString() ?? null,
+    withdrawalToConfirmAt: row.withdrawal_to_confirm_at?.toISOString() ?? null,
     standing: {
       state: standing.state,
       stateLabel: callStateLabels[standing.state],

@@ -3,7 +3,7 @@
  * the server, directly on the database or, for the embedded one, through the running server.
  */
 import { replayDeliveries, undoneDeliveries } from '../delivery/deliveries'
-import { erasePerson } from '../privacy/erase-person'
+import { erasePerson, eraseTraces } from '../privacy/erase-person'
 import { leadIdPattern } from '../storage/lead-store'
 import { exportLeadsCsv, leadsCsvChunks } from '../privacy/export-csv'
 import { purgeExpired, retentionYears } from '../privacy/retention'
@@ -63,8 +63,7 @@ export async function runLeadCommand(db: Database, request: LeadCommand): Promis
       return exportLeadsCsv(db, { email: request.email })
     case 'erase': {
       const count = await erasePerson(db, request.email)
-      // The embedded database's journal of accepted leads must not hold the person any more.
-      await db.makeDurable?.()
+      await eraseTraces(db)
       return (
         `Erased ${count} lead(s) for that email address.\n` +
         'Copies already forwarded to LEAD_FORWARD_URL must be erased there too.\n'

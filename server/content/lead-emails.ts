@@ -208,14 +208,19 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
   return { subject: `Nouveau lead\u00a0: ${name} – ${phone}`, text, html }
 }
 
-/** The broker's notice that a person withdrew consent: no call any more. */
+/**
+ * The broker's notice that a person withdrew consent: no call any more to that address's requests.
+ * The link proved the address, not the phone: a request of another address with the same phone
+ * is not closed (withdraw-consent.ts), and the notice says so rather than "ne plus appeler ce
+ * numéro".
+ */
 export function brokerWithdrawal(context: AlertContext & { withdrawnAt: Date }): EmailContent {
   const { payload } = context
   const name = fullName(payload)
   const phone = displayPhone(payload.telephone)
   const { text, html } = render(
     `Ne plus appeler\u00a0: ${name}`,
-    `${name} a retiré son consentement à être rappelé(e) le ${inParis(context.withdrawnAt)}. Ne plus l’appeler, quel que soit le lead.`,
+    `${name} a retiré son consentement à être rappelé(e) le ${inParis(context.withdrawnAt)}, depuis le lien envoyé à ${payload.email}. Ne plus appeler pour aucune demande faite avec cette adresse. Une demande faite avec le même téléphone depuis une autre adresse reste à appeler\u00a0: sa fiche signale ce retrait, à confirmer lors de l’appel.`,
     [
       {
         title: 'Contact',
@@ -227,7 +232,8 @@ export function brokerWithdrawal(context: AlertContext & { withdrawnAt: Date }):
       { title: 'Référence', lines: [['Lead', context.leadId]] },
     ],
   )
-  return { subject: `Ne plus appeler\u00a0: ${name} – ${phone}`, text, html }
+  // The address, not the phone: what the withdrawal reaches.
+  return { subject: `Ne plus appeler\u00a0: ${name} – ${payload.email}`, text, html }
 }
 
 /** The visitor's confirmation: who calls, when, the consent given and how to withdraw it. */

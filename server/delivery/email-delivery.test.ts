@@ -234,9 +234,13 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     target.mode = 'fail'
     const body = lead()
     await post(body)
-    // A second request of the same person, by phone, with another address.
-    await post({ ...validLead(), telephone: body.telephone })
-    await waitFor(() => smtp.received.length === 4, { what: 'alerts and confirmations' })
+    // A second request of the same address with another phone, and one of another address with
+    // the same phone: the link proves the address only.
+    await post({ ...body, telephone: '07 22 33 44 55' })
+    const samePhone = validLead({ telephone: body.telephone })
+    await post(samePhone)
+    await waitFor(() => smtp.received.length === 6, { what: 'alerts and confirmations' })
+    // Either of the address's two links: each proves the address.
     const confirmation = smtp.received.find((mail) => mail.to.includes(body.email as string))!
     const link = /https:\/\/assurance\.example(\/retrait-consentement\?jeton=\S+)/.exec(
       confirmation.parsed.text ?? '',
@@ -253,7 +257,7 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     )
     expect(untouched).toHaveLength(0)
 
-    // Backdated, to see the withdrawal restart the retention period of both addresses.
+    // Backdated, to see the withdrawal restart the retention period of its address only.
     await relay!.db.query("UPDATE contacts SET last_interaction_at = now() - interval '1 year'")
     const confirm = () =>
       relay!.app.inject({
@@ -265,37 +269,70 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     const done = await confirm()
     expect(done.statusCode).toBe(200)
     expect(done.body).toContain('nous ne vous appellerons pas')
-    const withdrawn = await relay!.db.query(
-      'SELECT 1 FROM leads WHERE consent_withdrawn_at IS NOT NULL',
+    const leads = await relay!.db.query<{ email: string; withdrawn: boolean; marked: boolean }>(
+      `SELECT email, consent_withdrawn_at IS NOT NULL AS withdrawn,
+         withdrawal_to_confirm_at IS NOT NULL AS marked
+       FROM leads ORDER BY email = $1 DESC, telephone`,
+      [body.email],
     )
-    expect(withdrawn).toHaveLength(2)
-    const refreshed = await relay!.db.query(
-      "SELECT 1 FROM contacts WHERE last_interaction_at > now() - interval '1 minute'",
+    expect(leads).toEqual([
+      { email: body.email, withdrawn: true, marked: false },
+      { email: body.email, withdrawn: true, marked: false },
+      { email: samePhone.email, withdrawn: false, marked: true },
+    ])
+    const refreshed = await relay!.db.query<{ email: string }>(
+      "SELECT email FROM contacts WHERE last_interaction_at > now() - interval '1 minute'",
     )
-    expect(refreshed).toHaveLength(2)
-    // The webhook had not received either lead yet: both deliveries are stopped.
-    const stopped = await relay!.db.query<{ state: string }>(
-      "SELECT state FROM lead_deliveries WHERE destination = 'webhook' AND event = 'lead'",
+    expect(refreshed).toEqual([{ email: body.email }])
+    // The webhook had not received any lead yet: those of the address are stopped.
+    const stopped = await relay!.db.query<{ email: string; state: string }>(
+      `SELECT l.email, d.state FROM lead_deliveries AS d JOIN leads AS l ON l.id = d.lead_id
+       WHERE d.destination = 'webhook' AND d.event = 'lead' AND d.state = 'cancelled'`,
     )
-    expect(stopped.map((row) => row.state)).toEqual(['cancelled', 'cancelled'])
+    expect(stopped).toEqual([
+      { email: body.email, state: 'cancelled' },
+      { email: body.email, state: 'cancelled' },
+    ])
 
     target.mode = 'ok'
     await waitFor(
       () => smtp.received.some((mail) => (mail.parsed.subject ?? '').startsWith('Ne plus appeler')),
       { what: 'the broker told by email' },
     )
-    await waitFor(() => target.received.some((delivery) => delivery.answered === 'ok'), {
-      what: 'the broker told by webhook',
-    })
-    const event = target.received.find((delivery) => delivery.answered === 'ok')!
+    const notice = smtp.received.find((mail) =>
+      (mail.parsed.subject ?? '').startsWith('Ne plus appeler'),
+    )!
+    expect(notice.parsed.subject).toBe(`Ne plus appeler\u00a0: Élodie Martin <b> – ${body.email}`)
+    expect(notice.parsed.text).toContain(
+      'Une demande faite avec le même téléphone depuis une autre adresse reste à appeler',
+    )
+    // The other address's lead may get through first.
+    const told = () =>
+      target.received.find(
+        (delivery) =>
+          delivery.answered === 'ok' && delivery.body.evenement === 'retrait_consentement',
+      )
+    await waitFor(() => told() !== undefined, { what: 'the broker told by webhook' })
+    const event = told()!
     expect(event.body).toMatchObject({
       evenement: 'retrait_consentement',
       consigne: 'ne plus appeler',
       telephone: '0612345678',
     })
-    // The leads themselves never got through: only the withdrawal did.
+    // The address's leads never got through, only the withdrawal; the other address's lead did.
+    await waitFor(
+      () =>
+        target.received.some(
+          (delivery) => delivery.answered === 'ok' && delivery.body.email === samePhone.email,
+        ),
+      { what: 'the lead sharing only the phone delivered' },
+    )
     const answered = target.received.filter((delivery) => delivery.answered === 'ok')
-    expect(answered.map((delivery) => delivery.body.evenement)).toEqual(['retrait_consentement'])
+    expect(answered.filter((delivery) => delivery.body.email === body.email)).toEqual([
+      expect.objectContaining({
+        body: expect.objectContaining({ evenement: 'retrait_consentement' }),
+      }),
+    ])
 
     const csv = await runLeadCommand(relay!.db, { command: 'export', email: body.email as string })
     expect(csv.split('\r\n')[1]).toMatch(/,"\d{4}-\d\d-\d\dT[\d:.]+Z"$/)

@@ -1,10 +1,10 @@
 import { contactKey } from '../storage/lead-store'
-import type { Sql } from '../storage/database'
+import type { Database, Sql } from '../storage/database'
 
 /**
  * Deletes every lead of one person (GDPR art. 17), their pending deliveries with them, then their
  * contact row; returns how many leads. Copies already forwarded live at the target and must be
- * erased there too.
+ * erased there too. `eraseTraces` must follow, once the deletion is committed.
  */
 export async function erasePerson(db: Sql, email: string): Promise<number> {
   const key = contactKey(email)
@@ -16,4 +16,30 @@ export async function erasePerson(db: Sql, email: string): Promise<number> {
     [key],
   )
   return deleted.length
+}
+
+/**
+ * The tables an erasure deletes rows from: the person's leads (email, phone, payload, address,
+ * browser), their contact row, and the deliveries and calls that went with the leads (a delivery's
+ * last error may quote what the destination answered about the lead).
+ */
+export const erasedTables = ['leads', 'contacts', 'lead_deliveries', 'lead_calls'] as const
+
+/**
+ * Makes what an erasure deleted unreadable in the embedded database's files. A deleted row stays
+ * in its page, and its keys in the indexes, until the space is reused; a plain VACUUM only marks
+ * it free. VACUUM FULL copies the live rows into new files, rebuilds the indexes and truncates the
+ * old files at commit; the CHECKPOINT that follows removes them (and the journal of accepted leads
+ * is emptied with it). The write-ahead log keeps the rows until PGlite recycles its segments.
+ * Statements sent meanwhile (a lead arriving) wait their turn: PGlite runs one at a time.
+ * On PostgreSQL nothing is rewritten: VACUUM FULL would stop every lead for its duration on a
+ * server that may be shared, and its backups and WAL archive keep the rows anyway (README,
+ * "Erasure").
+ */
+export async function eraseTraces(db: Database): Promise<void> {
+  if (db.kind !== 'embedded') return
+  await db.query(`VACUUM FULL ${erasedTables.join(', ')}`)
+  await db.query('CHECKPOINT')
+  // The journal of accepted leads must not hold the person any more either.
+  await db.makeDurable?.()
 }

@@ -330,6 +330,15 @@ export const migrations: readonly Migration[] = [
       $$`,
     ],
   },
+  {
+    id: 14,
+    name: 'a withdrawal to confirm on the leads sharing only the phone',
+    statements: [
+      // A withdrawal confirmed from a link proves the email it was sent to, not the phone: the
+      // leads of another address with the same phone stay callable, marked for the advisor.
+      'ALTER TABLE leads ADD COLUMN withdrawal_to_confirm_at timestamptz',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
