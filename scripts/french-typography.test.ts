@@ -29,7 +29,10 @@ import type { PrivacyRecipients } from '../src/config/site-config-schema'
 import { estimateCopy, estimateMethod, estimateRecall, euros, years } from '../src/content/estimate'
 import { leadFormCopy } from '../src/content/lead-form'
 import { privacyPolicy } from '../src/content/privacy-policy'
-import { parseLeadPayload, type LeadPayload } from '../src/features/lead/lead-contract'
+import {
+  type LeadPayload,
+} from '../src/features/lead/lead-contract'
+import { parseLeadPayload } from '../src/features/lead/parse-lead'
 
 const ordinarySpace = '[ \\t\\r\\n]'
 

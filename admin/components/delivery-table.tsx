@@ -1,4 +1,4 @@
-import type { DeliveryEntry } from '../../server/admin/lead-history'
+import type { DeliveryEntry } from '../../src/back-office-api-tmp/screens-api'
 import { deliveryTableCopy as copy } from '../copy/delivery-table'
 import { dateTime } from '../format'
 import { ReplayButton } from './replay-button'

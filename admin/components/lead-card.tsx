@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import type { CallEntry, DeliveryEntry } from '../../server/admin/lead-history'
-import type { LeadCard as Lead } from '../../server/admin/leads-to-call'
+import type { CallEntry, DeliveryEntry } from '../../src/back-office-api-tmp/screens-api'
+import type { LeadCard as Lead } from '../../src/back-office-api-tmp/screens-api'
 import { callOutcomeLabels } from '../../server/admin/call-copy'
 import { callOutcomes, maxCallsPerWindow, type CallOutcome } from '../../server/admin/call-rules'
 import { adminCopy } from '../admin-copy'

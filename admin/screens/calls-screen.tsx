@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { callStateLabels } from '../../server/admin/call-copy'
 import { callStates } from '../../server/admin/call-rules'
-import type { LeadCard as Lead } from '../../server/admin/leads-to-call'
+import type { LeadCard as Lead } from '../../src/back-office-api-tmp/screens-api'
 import { adminCopy } from '../admin-copy'
 import { LeadCard } from '../components/lead-card'
 import { callsScreenCopy as copy } from '../copy/calls-screen'

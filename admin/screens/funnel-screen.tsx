@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { FunnelFigures, FunnelPeriod, FunnelReport } from '../../server/admin/funnel-report'
+import type { FunnelFigures, FunnelPeriod, FunnelReport } from '../../src/back-office-api-tmp/screens-api'
 import { DailyChart } from '../components/daily-chart'
 import { buttonClass, ColumnHeads, Message } from '../components/ui'
 import { funnelScreenCopy as copy } from '../copy/funnel-screen'

@@ -6,7 +6,7 @@
  * folder.
  */
 import { rm } from 'node:fs/promises'
-import { parseLeadPayload } from '../../src/features/lead/lead-contract'
+import { parseLeadPayload } from '../../src/features/lead/parse-lead'
 import { leadFormCopy } from '../../src/content/lead-form'
 import { withdrawConsent } from '../../server/privacy/withdraw-consent'
 import type { Database } from '../../server/storage/database'

@@ -16,7 +16,8 @@ import type { AdminUser } from './admin-auth'
 import { callingHoursText, refusalText } from './call-copy'
 import { callOutcomes, callStates, refusalOf, type CallOutcome, type CallState } from './call-rules'
 import { isWithinCallingHours } from './calling-hours'
-import { funnelPeriods, funnelReport, type FunnelPeriod } from './funnel-report'
+import { funnelReport } from './funnel-report'
+import { funnelPeriods, type FunnelPeriod } from '../../src/back-office-api-tmp/screens-api'
 import {
   deliveryAlert,
   destinationLabel,
@@ -24,16 +25,8 @@ import {
   leadDeliveries,
   undoneDeliveryList,
 } from './lead-history'
-import {
-  filteredLeadIds,
-  findLeads,
-  isFiltered,
-  leadCampaigns,
-  leadCards,
-  standingOf,
-  type LeadFilter,
-  type LeadOrder,
-} from './leads-to-call'
+import { filteredLeadIds, findLeads, isFiltered, leadCampaigns, leadCards, standingOf } from './leads-to-call'
+import { type LeadFilter, type LeadOrder } from '../../src/back-office-api-tmp/screens-api'
 import type { AdminScreensDeps } from './register-admin'
 
 export type AuditAction =

@@ -4,31 +4,8 @@
  */
 import { rate } from '../commands/funnel-stats'
 import type { Sql } from '../storage/database'
+import type { FunnelFigures, FunnelPeriod, FunnelReport } from '../../src/back-office-api-tmp/screens-api'
 import { parisDay, readFunnelStats, type FunnelStatsRow } from '../storage/funnel-counts'
-
-export const funnelPeriods = [7, 30, 90] as const
-export type FunnelPeriod = (typeof funnelPeriods)[number]
-
-export interface FunnelFigures {
-  views: number
-  formStarts: number
-  estimates: number
-  leads: number
-  /** Leads per view and per form start, 0 to 1; `null` with nothing to divide. */
-  viewToLead: number | null
-  startToLead: number | null
-}
-
-export interface FunnelReport {
-  days: FunnelPeriod
-  /** The campaign whose ads the rows are; `null` when the rows are campaigns. */
-  campaign: string | null
-  /** `name`: a campaign's or an ad's; `''` for visits whose address had none. */
-  rows: (FunnelFigures & { name: string })[]
-  total: FunnelFigures
-  /** Oldest first, every day of the period. */
-  perDay: (FunnelFigures & { day: string })[]
-}
 
 type Counts = Pick<FunnelFigures, 'views' | 'formStarts' | 'estimates' | 'leads'>
 

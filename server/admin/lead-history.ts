@@ -3,15 +3,9 @@
  * to each destination, with the French names the broker reads.
  */
 import type { Sql } from '../storage/database'
+import type { CallEntry, DeliveryEntry, DeliveryState, DeliveryStatus } from '../../src/back-office-api-tmp/screens-api'
 import { callOutcomeLabels } from './call-copy'
 import type { CallOutcome } from './call-rules'
-
-export interface CallEntry {
-  at: string
-  outcome: CallOutcome
-  outcomeLabel: string
-  by: string
-}
 
 export async function leadCalls(db: Sql, leadId: string): Promise<CallEntry[]> {
   const rows = await db.query<{ at: Date; outcome: CallOutcome; admin_email: string }>(
@@ -25,8 +19,6 @@ export async function leadCalls(db: Sql, leadId: string): Promise<CallEntry[]> {
     by: row.admin_email,
   }))
 }
-
-type DeliveryState = 'pending' | 'delivered' | 'parked' | 'cancelled'
 
 const destinationLabels: Record<string, string> = {
   webhook: 'Webhook (CRM)',
@@ -47,20 +39,6 @@ export const deliveryStateLabels: Record<DeliveryState, string> = {
   delivered: 'Livrée',
   parked: 'En échec, mise de côté',
   cancelled: 'Annulée',
-}
-
-export interface DeliveryEntry {
-  leadId: string
-  destination: string
-  destinationLabel: string
-  event: string
-  eventLabel: string
-  state: DeliveryState
-  stateLabel: string
-  attempts: number
-  lastError: string | null
-  createdAt: string
-  doneAt: string | null
 }
 
 interface DeliveryRow {
@@ -118,14 +96,6 @@ export async function undoneDeliveryList(
 
 /** A pending delivery older than this calls for the broker's attention. */
 export const pendingAlertSeconds = 10 * 60
-
-export interface DeliveryStatus {
-  parked: number
-  pending: number
-  oldestPendingSeconds: number
-  /** The banner's sentence, or `null` when all is well. */
-  alert: string | null
-}
 
 export function deliveryAlert(status: Omit<DeliveryStatus, 'alert'>): string | null {
   const parts: string[] = []

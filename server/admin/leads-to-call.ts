@@ -7,6 +7,7 @@ import type { CallbackSlot, LeadPayload, OriginKey } from '../../src/features/le
 import { originKeys } from '../../src/features/lead/lead-contract'
 import { leadFormCopy } from '../../src/content/lead-form'
 import type { Sql } from '../storage/database'
+import type { LeadCard, LeadFilter, LeadOrder, LeadPage } from '../../src/back-office-api-tmp/screens-api'
 import { callStateLabels, notCallableText } from './call-copy'
 import {
   callStanding,
@@ -17,46 +18,6 @@ import {
   type CallState,
   type RecordedCall,
 } from './call-rules'
-
-export interface LeadFilter {
-  /** Part of a name, an email or a phone number. */
-  search?: string | undefined
-  /** A campaign's name; `''` for leads that came without one. */
-  campaign?: string | undefined
-  state?: CallState | undefined
-}
-
-export type LeadOrder = 'urgence' | 'recents'
-
-export interface LeadCard {
-  id: string
-  receivedAt: string
-  nom: string
-  prenom: string
-  email: string
-  telephone: string
-  callback: { slot: CallbackSlot; label: string } | null
-  simulation: LeadPayload['simulation'] | null
-  origin: Partial<Record<OriginKey, string>>
-  consentWithdrawnAt: string | null
-  /**
-   * When a withdrawal was confirmed from another address whose requests share this one's phone:
-   * the lead stays callable, the advisor confirms with the person at the call.
-   */
-  withdrawalToConfirmAt: string | null
-  standing: {
-    state: CallState
-    stateLabel: string
-    reason: CallStanding['reason']
-    /** Why it cannot be called now, in French; `null` when it can. */
-    reasonText: string | null
-    deadline: string
-    attemptsLeft: number
-    nextCallAt: string | null
-    calls: number
-    lastCall: { at: string; outcome: CallOutcome } | null
-  }
-}
 
 const dayMs = 86_400_000
 /** A day more than the rules need: the rules, not this bound, say which are out of time. */
@@ -194,11 +155,6 @@ async function rankRecent(
     olderSince,
     olderIncluded: !filter.state || filter.state === 'clos',
   }
-}
-
-export interface LeadPage {
-  total: number
-  leads: LeadCard[]
 }
 
 export async function findLeads(

@@ -1,4 +1,4 @@
-import type { PageViewPayload } from '../../src/features/page-view/send-page-view'
+import type { PageViewPayload } from '../../src/features/page-view/page-view-contract'
 
 const maxUidLength = 200
 

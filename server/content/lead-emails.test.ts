@@ -4,7 +4,10 @@
  * declared. Their delivery, through a real SMTP server, is tested in server/delivery.
  */
 import { describe, expect, it } from 'vitest'
-import { parseLeadPayload, type LeadPayload } from '../../src/features/lead/lead-contract'
+import {
+  type LeadPayload,
+} from '../../src/features/lead/lead-contract'
+import { parseLeadPayload } from '../../src/features/lead/parse-lead'
 import { validLead } from '../test-support/lead-fixtures'
 import { brokerAlert, brokerWithdrawal, visitorConfirmation } from './lead-emails'
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
-import { parseLeadPayload, type LeadPayload } from '../../src/features/lead/lead-contract'
+import {
+  type LeadPayload,
+} from '../../src/features/lead/lead-contract'
+import { parseLeadPayload } from '../../src/features/lead/parse-lead'
 import { validLead } from '../test-support/lead-fixtures'
 import { buildDestinations, destinationsFor } from './destinations'
 

@@ -6,9 +6,9 @@ import {
   leadPayloadKeys,
   leadSource,
   originKeys,
-  parseLeadPayload,
   simulationOf,
 } from '@/features/lead/lead-contract'
+import { parseLeadPayload } from '@/features/lead/parse-lead'
 import { leadFieldNames, leadMessages } from '@/features/lead/lead-schema'
 
 const consentText = leadFormCopy.consentLabel

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildPageViewPayload } from '@/features/page-view/send-page-view'
+import { buildPageViewPayload } from '@/features/page-view/page-view-contract'
 
 const now = new Date('2026-09-01T08:30:15.123Z')
 

@@ -1,19 +1,9 @@
+import { buildPageViewPayload } from '@/features/page-view/page-view-contract'
+
 /**
- * The page-view event (SPEC §7): sent once on the landing page when the address carries a `uid`
- * (the ad click's id). `no-cors` means the answer is opaque and never read; failures are ignored.
+ * Sends the page-view event (SPEC §7) once, when the address carries a `uid`. `no-cors` means the
+ * answer is opaque and never read; failures are ignored.
  */
-export interface PageViewPayload {
-  event: 'page_view'
-  uid: string
-  clicked_at_iso8601: string
-}
-
-export function buildPageViewPayload(search: string, now: Date): PageViewPayload | undefined {
-  const uid = new URLSearchParams(search).get('uid')
-  if (!uid) return undefined
-  return { event: 'page_view', uid, clicked_at_iso8601: now.toISOString() }
-}
-
 export function sendPageView(endpoint: string, search: string, now: Date = new Date()): void {
   const payload = buildPageViewPayload(search, now)
   if (!payload) return
