@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
-import { siteConfigPlugin } from './scripts/site-config-plugin.ts'
+import { siteConfigPlugin } from './scripts/site-config/site-config-plugin.ts'
 
 /** Browser entries; the build script pre-renders the HTML pages that load them. */
 export const clientEntries = {

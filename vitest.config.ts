@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { siteConfigPlugin } from './scripts/site-config-plugin.ts'
+import { siteConfigPlugin } from './scripts/site-config/site-config-plugin.ts'
 
 export default defineConfig({
   plugins: [siteConfigPlugin(), react()],
@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: [
       'src/**/*.test.{ts,tsx}',
+      'common/**/*.test.ts',
       'admin/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
       'scripts/**/*.test.ts',

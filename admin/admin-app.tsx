@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { adminCopy } from './admin-copy'
-import { adminLoginPath, adminScreens, screenAt } from './admin-routes'
+import { adminLoginPath, adminScreens, screenAt } from '../common/back-office/back-office-routes'
 import type { AdminUser } from './admin-user'
 import { AdminLayout } from './admin-layout'
 import { api } from './api'

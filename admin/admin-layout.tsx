@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { adminCopy } from './admin-copy'
-import { adminLoginPath, adminScreens } from './admin-routes'
+import { adminLoginPath, adminScreens } from '../common/back-office/back-office-routes'
 import type { AdminUser } from './admin-user'
 import { api, ApiError, endSession } from './api'
 import { DeliveryBanner } from './components/delivery-banner'

@@ -3,7 +3,7 @@
  * message on failure, and back to the login page when the session has ended.
  */
 import { adminCopy } from './admin-copy'
-import { expiredSessionPath } from './admin-routes'
+import { expiredSessionPath } from '../common/back-office/back-office-routes'
 
 export class ApiError extends Error {
   override name = 'ApiError'

@@ -1,5 +1,4 @@
 /** How the back-office writes dates, amounts and rates: French, in Paris time. */
-import { internationalPhone } from '../src/features/lead/international-phone'
 
 const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
@@ -37,11 +36,3 @@ export const count = (value: number) => countFormat.format(value)
 
 /** A rate from 0 to 1, or a dash when there was nothing to divide. */
 export const percent = (rate: number | null) => (rate === null ? '—' : percentFormat.format(rate))
-
-/** A stored French number as a `tel:` address: `0612345678` → `tel:+33612345678`. */
-export const telHref = (phone: string) => `tel:${internationalPhone(phone)}`
-
-/** A French number as it is read aloud, in pairs: `0612345678` → `06 12 34 56 78`. */
-export function phoneText(phone: string): string {
-  return /^0\d{9}$/.test(phone) ? phone.replace(/(\d\d)(?=\d)/g, '$1 ') : phone
-}

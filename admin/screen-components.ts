@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import type { AdminScreenId } from './admin-routes'
+import type { AdminScreenId } from '../common/back-office/back-office-routes'
 import { CallsScreen } from './screens/calls-screen'
 import { DeliveriesScreen } from './screens/deliveries-screen'
 import { FunnelScreen } from './screens/funnel-screen'

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Browser } from '@playwright/test'
 import { rightsAndActivity } from '../src/content/landing'
-import { activityPath } from '../src/features/activity/activity-contract'
+import { activityPath } from '../common/activity-contract'
 import { fillLead, submitButton, uniqueLead } from './support/leads'
 import { variantUrl } from './support/ports'
 

@@ -6,9 +6,9 @@
  */
 import { test, expect } from './support/fixtures'
 import type { Page } from '@playwright/test'
-import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../server/content/lead-emails'
+import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../server/emails/lead-emails'
 import { validLead } from '../server/test-support/lead-fixtures'
-import { parseLeadPayload } from '../src/features/lead/parse-lead'
+import { parseLeadPayload } from '../server/api/parse-lead'
 
 const token = (length: number) => 'Ab9'.repeat(Math.ceil(length / 3)).slice(0, length)
 

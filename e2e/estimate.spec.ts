@@ -3,8 +3,8 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { waitForHydration } from './support/hydration'
 import { test, expect } from './support/fixtures'
 import { fillLead, leadRequestsFor, submitButton, uniqueLead } from './support/leads'
-import { estimateFields } from '../src/content/estimate'
-import { rateTableVersion } from '../src/content/insurance-rates'
+import { estimateFields } from '../common/estimate/estimate-copy'
+import { rateTableVersion } from '../common/estimate/insurance-rates'
 import { hero, freeGuarantee } from '../src/content/landing'
 
 const field = (page: Page, name: keyof typeof estimateFields) =>

@@ -5,8 +5,8 @@ import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { fillLead, submitButton, uniqueLead } from './support/leads'
 import { variantDirs, variantUrl } from './support/ports'
-import { estimateFields } from '../src/content/estimate'
-import { funnelPath } from '../src/features/funnel/funnel-contract'
+import { estimateFields } from '../common/estimate/estimate-copy'
+import { funnelPath } from '../common/funnel-contract'
 import { parisDay } from '../server/storage/funnel-counts'
 
 const execFileAsync = promisify(execFile)

@@ -12,7 +12,7 @@ import {
   rightsAndActivity,
   trust,
 } from '../src/content/landing'
-import { siteConfig } from '../src/content/site-config'
+import { siteConfig } from '../common/site-config/site-config'
 
 const formSection = '#simulation-form'
 

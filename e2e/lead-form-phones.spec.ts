@@ -7,9 +7,9 @@ import { test, expect } from './support/fixtures'
 import { waitForHydration } from './support/hydration'
 import { fillLead, submitButton, uniqueLead } from './support/leads'
 import { variantUrl } from './support/ports'
-import { estimateFields } from '../src/content/estimate'
-import { leadFormCopy } from '../src/content/lead-form'
-import { leadFieldMaxLength, leadMessages } from '../src/features/lead/lead-schema'
+import { estimateFields } from '../common/estimate/estimate-copy'
+import { leadFormCopy } from '../common/lead/lead-form-copy'
+import { leadFieldMaxLength, leadMessages } from '../common/lead/lead-schema'
 
 const phones = [
   { width: 360, height: 740 },

@@ -10,9 +10,9 @@ import {
 } from './support/leads'
 import { waitForHydration } from './support/hydration'
 import { variantDirs, variantUrl, webhookOrigin } from './support/ports'
-import { leadFormCopy } from '../src/content/lead-form'
-import { originKeys } from '../src/features/lead/lead-contract'
-import { leadMessages } from '../src/features/lead/lead-schema'
+import { leadFormCopy } from '../common/lead/lead-form-copy'
+import { originKeys } from '../common/lead/lead-contract'
+import { leadMessages } from '../common/lead/lead-schema'
 
 const execFileAsync = promisify(execFile)
 

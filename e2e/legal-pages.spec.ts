@@ -1,5 +1,5 @@
 import { test, expect } from './support/fixtures'
-import { siteConfig, supervisor } from '../src/content/site-config'
+import { siteConfig, supervisor } from '../common/site-config/site-config'
 
 test.describe('legal notice', () => {
   test('names the publisher, publication manager, head office, host, ORIAS, supervisor and mediator', async ({

@@ -1,10 +1,10 @@
 import { test, expect } from './support/fixtures'
-import { routes } from '../src/config/routes'
+import { routes } from '../common/routes/routes'
 import { demoNotice, pageMeta, notFoundCopy } from '../src/content/pages'
 import { hero } from '../src/content/landing'
 import { legalNotice } from '../src/content/legal-notice'
 import { privacyPolicy } from '../src/content/privacy-policy'
-import { demoSite, siteConfig } from '../src/content/site-config'
+import { demoSite, siteConfig } from '../common/site-config/site-config'
 
 const pages = [
   { path: '/', meta: pageMeta.home, heading: hero.title },

@@ -16,9 +16,9 @@ import * as chromeLauncher from 'chrome-launcher'
 import Fastify from 'fastify'
 import lighthouse from 'lighthouse'
 import { chromiumArgs, findChromium } from '../e2e/support/chromium'
-import { registerSecurityHeaders } from '../server/security-headers'
+import { registerSecurityHeaders } from '../server/site-headers'
 import { registerStaticSite } from '../server/static-site'
-import { funnelPath } from '../src/features/funnel/funnel-contract'
+import { funnelPath } from '../common/funnel-contract'
 import {
   brokenBudgets,
   lcpAboveFloor,

@@ -10,7 +10,7 @@
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { build } from 'vite'
-import { siteConfigPlugin } from './site-config-plugin'
+import { siteConfigPlugin } from './site-config/site-config-plugin'
 import { computeStamp, writeStamp } from './build-stamp.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')

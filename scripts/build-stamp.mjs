@@ -35,17 +35,18 @@ const siteConfigFiles = [
 
 /**
  * Files and folders each build reads. A missing one counts as absent, so creating it later (the
- * broker's site.config.yaml) is a change. The server bundles the `src/` modules it shares with
- * the pages but reads no VITE_* value: those are inlined in the browser code only.
+ * broker's site.config.yaml) is a change. The server bundles the modules it shares with
+ * the pages (common/) but reads no VITE_* value: those are inlined in the browser code only.
  */
 const inputs = {
   site: {
     paths: [
       'src',
+      'common',
       'public',
       'scripts/build.ts',
-      'scripts/security-headers.ts',
-      'scripts/site-config-plugin.ts',
+      'scripts/headers-file.ts',
+      'scripts/site-config',
       'scripts/precompress.ts',
       'vite.config.ts',
       'tsconfig.json',
@@ -57,9 +58,9 @@ const inputs = {
   server: {
     paths: [
       'server',
-      'src',
+      'common',
       'scripts/build-server.ts',
-      'scripts/site-config-plugin.ts',
+      'scripts/site-config',
       'tsconfig.json',
       'package-lock.json',
       ...siteConfigFiles,
@@ -70,6 +71,7 @@ const inputs = {
   admin: {
     paths: [
       'admin',
+      'common',
       'scripts/build-admin.ts',
       'scripts/precompress.ts',
       'tsconfig.json',

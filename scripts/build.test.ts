@@ -11,13 +11,16 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { policyRecordFile } from '../src/config/privacy-recipients'
-import { exampleConfigFile, readSiteConfig } from '../src/config/read-site-config'
+import { policyRecordFile } from '../common/site-config/privacy-recipients'
+import { exampleConfigFile, readSiteConfig } from './site-config/read-site-config'
 import { rightsAndActivity } from '../src/content/landing'
-import { siteConfigPlugin } from './site-config-plugin'
+import { siteConfigPlugin } from './site-config/site-config-plugin'
 
 const root = path.resolve(import.meta.dirname, '..')
-const fictitiousFile = path.join(root, 'src/config/fixtures/fictitious-broker.site.config.yaml')
+const fictitiousFile = path.join(
+  root,
+  'scripts/site-config/fixtures/fictitious-broker.site.config.yaml',
+)
 const fictitious = readFileSync(fictitiousFile, 'utf8')
 const work = mkdtempSync(path.join(os.tmpdir(), 'site-build-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
@@ -196,10 +199,10 @@ describe('a broker’s own configuration, built for production', () => {
     }
     const emails = (await import(
       pathToFileURL(path.join(outDir, 'lead-emails.js')).href
-    )) as typeof import('../server/content/lead-emails')
+    )) as typeof import('../server/emails/lead-emails')
     const { leadFormCopy } = (await import(
       pathToFileURL(path.join(outDir, 'lead-form.js')).href
-    )) as typeof import('../src/content/lead-form')
+    )) as typeof import('../common/lead/lead-form-copy')
     const email = emails.visitorConfirmation({
       leadId: 'lead-1',
       payload: {

@@ -19,19 +19,19 @@ import {
   undeclaredRecipients,
   type PolicyRecord,
   type RecipientSetting,
-} from '../src/config/privacy-recipients'
+} from '../common/site-config/privacy-recipients'
 import {
   exampleConfigFile,
   readSiteConfig,
   SiteConfigError,
   type LoadedSiteConfig,
-} from '../src/config/read-site-config'
-import { allRoutes, type RouteId } from '../src/config/routes'
+} from './site-config/read-site-config'
+import { allRoutes, type RouteId } from '../common/routes/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
 import { precompress } from './precompress'
 import { computeStamp, writeStamp } from './build-stamp.mjs'
-import { renderHeadersFile } from './security-headers'
+import { renderHeadersFile } from './headers-file'
 
 type ServerEntry = typeof import('../src/entry-server')
 

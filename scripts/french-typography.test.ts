@@ -12,27 +12,31 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it, vi } from 'vitest'
-import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../server/content/lead-emails'
+import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../server/emails/lead-emails'
 import {
   confirmWithdrawalPage,
   invalidLinkPage,
   withdrawnPage,
-} from '../server/content/withdrawal-page'
+} from '../server/privacy/withdrawal-page'
 import { validLead } from '../server/test-support/lead-fixtures'
 import {
   exampleConfigFile,
   readSiteConfig,
   siteConfigExports,
-} from '../src/config/read-site-config'
-import { allRoutes } from '../src/config/routes'
-import type { PrivacyRecipients } from '../src/config/site-config-schema'
-import { estimateCopy, estimateMethod, estimateRecall, euros, years } from '../src/content/estimate'
-import { leadFormCopy } from '../src/content/lead-form'
-import { privacyPolicy } from '../src/content/privacy-policy'
+} from './site-config/read-site-config'
+import { allRoutes } from '../common/routes/routes'
+import type { PrivacyRecipients } from '../common/site-config/site-config-schema'
 import {
-  type LeadPayload,
-} from '../src/features/lead/lead-contract'
-import { parseLeadPayload } from '../src/features/lead/parse-lead'
+  estimateCopy,
+  estimateMethod,
+  estimateRecall,
+  euros,
+  years,
+} from '../common/estimate/estimate-copy'
+import { leadFormCopy } from '../common/lead/lead-form-copy'
+import { privacyPolicy } from '../src/content/privacy-policy'
+import { type LeadPayload } from '../common/lead/lead-contract'
+import { parseLeadPayload } from '../server/api/parse-lead'
 
 const ordinarySpace = '[ \\t\\r\\n]'
 
@@ -115,7 +119,7 @@ function faultsIn(sources: Record<string, string[]>): string[] {
 /** A broker's configuration with real-looking values, typed with ordinary spaces. */
 const brokerConfigFile = path.resolve(
   import.meta.dirname,
-  '../src/config/fixtures/fictitious-broker.site.config.yaml',
+  'site-config/fixtures/fictitious-broker.site.config.yaml',
 )
 
 /**
@@ -130,7 +134,7 @@ async function renderedPages(
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value)
   if (configFile) {
     const values = siteConfigExports(readSiteConfig({ file: configFile }))
-    vi.doMock('@/config/site-config-values', () => values)
+    vi.doMock('../common/site-config/site-config-values', () => values)
   }
   try {
     const { renderPage } = await import('../src/entry-server')
@@ -139,7 +143,7 @@ async function renderedPages(
       allRoutes.map((route) => [route.file, readableText(renderPage(route, assets))]),
     )
   } finally {
-    vi.doUnmock('@/config/site-config-values')
+    vi.doUnmock('../common/site-config/site-config-values')
     vi.unstubAllEnvs()
   }
 }

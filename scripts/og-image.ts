@@ -7,7 +7,7 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../e2e/support/chromium'
 import { hero } from '../src/content/landing'
-import { siteConfig } from '../src/content/site-config'
+import { siteConfig } from '../common/site-config/site-config'
 
 const escape = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;')
 

@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, realpathSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import { leadFormCopy } from '../src/content/lead-form'
+import { leadFormCopy } from '../common/lead/lead-form-copy'
 import { freePort } from '../server/test-support/free-port'
 import { copyProject } from './copy-project'
 

@@ -4,13 +4,13 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify'
-import { registerAdmin } from './admin/register-admin'
+import { registerAdmin } from './back-office/register-back-office'
 import { registerApi } from './api/register-api'
 import type { RelayServices } from './api/relay-services'
 import type { ServerConfig } from './config'
 import { guardConnections, trustedProxyCheck } from './connection-guard'
 import { loggerOptions } from './log-options'
-import { registerSecurityHeaders } from './security-headers'
+import { registerSecurityHeaders } from './site-headers'
 import { assertBuilt, registerStaticSite } from './static-site'
 
 export interface HttpTimeouts {

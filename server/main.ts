@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { routes } from '../src/config/routes'
+import { routes } from '../common/routes/routes'
 import { ConfigError, loadConfig } from './config'
 import { policyCoverage, readPolicyRecord } from './privacy/policy-coverage'
 import { startRelay } from './relay'

@@ -7,7 +7,7 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { allRoutes, routes } from '../src/config/routes'
+import { allRoutes, routes } from '../common/routes/routes'
 
 const immutable = 'public, max-age=31536000, immutable'
 const revalidate = 'public, max-age=0, must-revalidate'

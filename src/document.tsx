@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import favicon from '../public/favicon.svg?raw'
-import type { RouteDefinition } from '@/config/routes'
+import type { RouteDefinition } from '../common/routes/routes'
 import { clientEnv, countsFunnel } from '@/config/bundle-env'
 import { pageMeta } from '@/content/pages'
 import { ConsentBanner } from '@/features/consent/consent-banner'
-import { funnelPath } from '@/features/funnel/funnel-contract'
-import { siteConfig } from '@/content/site-config'
+import { funnelPath } from '../common/funnel-contract'
+import { siteConfig } from '../common/site-config/site-config'
 
 /** What the build hands to each page: its stylesheet's text and the scripts it needs. */
 export interface PageAssets {

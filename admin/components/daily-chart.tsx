@@ -1,4 +1,4 @@
-import type { FunnelReport } from '../../src/back-office-api-tmp/screens-api'
+import type { FunnelReport } from '../../common/back-office/screens-api'
 import { dailyChartCopy as copy } from '../copy/daily-chart'
 import { count, percent, shortDay } from '../format'
 

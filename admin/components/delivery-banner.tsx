@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { DeliveryStatus } from '../../src/back-office-api-tmp/screens-api'
+import type { DeliveryStatus } from '../../common/back-office/screens-api'
 import { deliveryBannerCopy as copy } from '../copy/delivery-banner'
 import { Link } from '../router'
 import { useApi } from '../use-api'

@@ -1,4 +1,4 @@
-import type { DeliveryEntry } from '../../src/back-office-api-tmp/screens-api'
+import type { DeliveryEntry } from '../../common/back-office/screens-api'
 import { deliveryTableCopy as copy } from '../copy/delivery-table'
 import { dateTime } from '../format'
 import { ReplayButton } from './replay-button'

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react'
-import type { CallEntry, DeliveryEntry } from '../../src/back-office-api-tmp/screens-api'
-import type { LeadCard as Lead } from '../../src/back-office-api-tmp/screens-api'
-import { callOutcomeLabels } from '../../server/admin/call-copy'
-import { callOutcomes, maxCallsPerWindow, type CallOutcome } from '../../server/admin/call-rules'
+import type { CallEntry, DeliveryEntry } from '../../common/back-office/screens-api'
+import type { LeadCard as Lead } from '../../common/back-office/screens-api'
+import { callOutcomeLabels } from '../../common/calls/call-copy'
+import { callOutcomes, maxCallsPerWindow, type CallOutcome } from '../../common/calls/call-rules'
 import { adminCopy } from '../admin-copy'
 import { api, ApiError } from '../api'
 import { leadCardCopy as copy } from '../copy/lead-card'
-import { dateTime, phoneText, telHref } from '../format'
+import { displayPhone, telHref } from '../../common/phone'
+import { dateTime } from '../format'
 import { useApi } from '../use-api'
 import { DeliveryTable } from './delivery-table'
 import { buttonClass, Fact, Message } from './ui'
@@ -148,7 +149,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
       <dl className="mt-2 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
         <Fact term={copy.facts.phone}>
           <a href={telHref(lead.telephone)} className="font-medium text-blue-800 underline">
-            {phoneText(lead.telephone)}
+            {displayPhone(lead.telephone)}
           </a>
         </Fact>
         <Fact term={copy.facts.email}>

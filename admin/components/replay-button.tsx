@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { DeliveryEntry } from '../../src/back-office-api-tmp/screens-api'
+import type { DeliveryEntry } from '../../common/back-office/screens-api'
 import { api, ApiError } from '../api'
 import { replayButtonCopy as copy } from '../copy/replay-button'
 import { buttonClass } from './ui'

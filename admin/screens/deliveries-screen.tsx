@@ -1,4 +1,4 @@
-import type { DeliveryEntry, DeliveryStatus } from '../../src/back-office-api-tmp/screens-api'
+import type { DeliveryEntry, DeliveryStatus } from '../../common/back-office/screens-api'
 import { DeliveryTable } from '../components/delivery-table'
 import { buttonClass, Message } from '../components/ui'
 import { deliveriesScreenCopy as copy } from '../copy/deliveries-screen'

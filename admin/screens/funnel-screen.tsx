@@ -1,5 +1,9 @@
 import { useState } from 'react'
-import type { FunnelFigures, FunnelPeriod, FunnelReport } from '../../src/back-office-api-tmp/screens-api'
+import type {
+  FunnelFigures,
+  FunnelPeriod,
+  FunnelReport,
+} from '../../common/back-office/screens-api'
 import { DailyChart } from '../components/daily-chart'
 import { buttonClass, ColumnHeads, Message } from '../components/ui'
 import { funnelScreenCopy as copy } from '../copy/funnel-screen'

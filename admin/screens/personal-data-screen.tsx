@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { api, ApiError } from '../api'
 import { buttonClass, inputClass, labelClass, Message } from '../components/ui'
 import { personalDataScreenCopy as copy } from '../copy/personal-data-screen'
-import { dateTime, phoneText } from '../format'
+import { displayPhone } from '../../common/phone'
+import { dateTime } from '../format'
 
 interface ErasePreview {
   email: string
@@ -120,7 +121,7 @@ export function PersonalDataScreen() {
                   <li key={lead.id}>
                     {copy.lead(
                       `${lead.prenom} ${lead.nom}`,
-                      phoneText(lead.telephone),
+                      displayPhone(lead.telephone),
                       dateTime(lead.receivedAt),
                     )}
                   </li>

@@ -6,8 +6,8 @@
  * folder.
  */
 import { rm } from 'node:fs/promises'
-import { parseLeadPayload } from '../../src/features/lead/parse-lead'
-import { leadFormCopy } from '../../src/content/lead-form'
+import { parseLeadPayload } from '../../server/api/parse-lead'
+import { leadFormCopy } from '../../common/lead/lead-form-copy'
 import { withdrawConsent } from '../../server/privacy/withdraw-consent'
 import type { Database } from '../../server/storage/database'
 import { storeLead } from '../../server/storage/lead-store'

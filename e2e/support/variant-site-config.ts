@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseDocument } from 'yaml'
-import { recipientOf } from '../../src/config/privacy-recipients'
-import { siteConfigFile } from '../../src/config/read-site-config'
+import { recipientOf } from '../../common/site-config/privacy-recipients'
+import { siteConfigFile } from '../../scripts/site-config/read-site-config'
 
 /**
  * Writes a variant's site configuration: the project's own (site.config.yaml, or the example),

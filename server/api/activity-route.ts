@@ -1,5 +1,5 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify'
-import { activityPath, type ActivityReport } from '../../src/features/activity/activity-contract'
+import { activityPath, type ActivityReport } from '../../common/activity-contract'
 import { readDayRequests } from '../storage/funnel-counts'
 import type { RelayServices } from './relay-services'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { funnelPath, parseFunnelReport } from '../../src/features/funnel/funnel-contract'
+import { funnelPath, parseFunnelReport } from '../../common/funnel-contract'
 import { countFunnelStep } from '../storage/funnel-counts'
 import { sendFieldErrors } from './api-errors'
 import type { ApiRouteOptions, RelayServices } from './relay-services'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { parseLeadPayload } from '../../src/features/lead/parse-lead'
+import { parseLeadPayload } from './parse-lead'
 import { destinationsFor } from '../delivery/destinations'
 import { metaCookiesOf } from '../delivery/meta-event'
 import { storeLead, type StoreResult } from '../storage/lead-store'

@@ -1,4 +1,4 @@
-import type { PageViewPayload } from '../../src/features/page-view/page-view-contract'
+import type { PageViewPayload } from '../../common/page-view-contract'
 
 const maxUidLength = 200
 

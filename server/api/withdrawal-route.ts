@@ -9,7 +9,7 @@ import {
   invalidLinkPage,
   withdrawalPath,
   withdrawnPage,
-} from '../content/withdrawal-page'
+} from '../privacy/withdrawal-page'
 import { verifyWithdrawalToken } from '../privacy/withdrawal-token'
 import { withdrawConsent } from '../privacy/withdraw-consent'
 import type { RelayServices } from './relay-services'

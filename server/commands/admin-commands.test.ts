@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { verifyPassword } from '../admin/passwords'
+import { verifyPassword } from '../accounts/passwords'
 import { quickPasswordHash } from '../test-support/admin-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'

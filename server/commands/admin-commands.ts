@@ -3,8 +3,13 @@
  * the command line hashes it first (admin-cli.ts), so that it crosses no socket and reaches no
  * server log, only its hash does.
  */
-import { isEmailAddress, normalizeEmail, removeAccount, saveAccount } from '../admin/admin-accounts'
-import { hashPassword, isPasswordHash, passwordProblem } from '../admin/passwords'
+import {
+  isEmailAddress,
+  normalizeEmail,
+  removeAccount,
+  saveAccount,
+} from '../accounts/admin-accounts'
+import { hashPassword, isPasswordHash, passwordProblem } from '../accounts/passwords'
 import type { Database } from '../storage/database'
 
 /** The first argument that sends the rest to these commands through the command socket. */

@@ -4,7 +4,7 @@
  * never hold the same delivery at once; a lease left by a killed process runs out and the
  * delivery is claimed again. Delivered and parked rows stay: they are the delivery history.
  */
-import type { LeadPayload } from '../../src/features/lead/lead-contract'
+import type { LeadPayload } from '../../common/lead/lead-contract'
 import type { Database, Sql } from '../storage/database'
 import type { DeliveryEvent, DeliveryJob } from './destination'
 

@@ -3,7 +3,7 @@
  * worker: a name, the events it takes, and one call that sends one of them. The worker knows no
  * kind; adding one is a module of its own and a line in destinations.ts.
  */
-import type { LeadPayload } from '../../src/features/lead/lead-contract'
+import type { LeadPayload } from '../../common/lead/lead-contract'
 
 /** `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler"). */
 export type DeliveryEvent = 'lead' | 'withdrawal'

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
-import {
-  type LeadPayload,
-} from '../../src/features/lead/lead-contract'
-import { parseLeadPayload } from '../../src/features/lead/parse-lead'
+import { type LeadPayload } from '../../common/lead/lead-contract'
+import { parseLeadPayload } from '../api/parse-lead'
 import { validLead } from '../test-support/lead-fixtures'
 import { buildDestinations, destinationsFor } from './destinations'
 

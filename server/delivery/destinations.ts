@@ -2,9 +2,9 @@
  * Every destination a lead can go to, built from the configuration: the one place where kinds
  * are registered. Says, one line each, which are on and which are off and why.
  */
-import type { LeadPayload } from '../../src/features/lead/lead-contract'
+import type { LeadPayload } from '../../common/lead/lead-contract'
 import type { ServerConfig } from '../config'
-import { withdrawalPath } from '../content/withdrawal-page'
+import { withdrawalPath } from '../privacy/withdrawal-page'
 import { signWithdrawalToken } from '../privacy/withdrawal-token'
 import type { Destination } from './destination'
 import { brokerAlertDestination, visitorConfirmationDestination } from './email-destinations'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { siteConfig } from '../../src/content/site-config'
-import { parseLeadPayload } from '../../src/features/lead/parse-lead'
+import { siteConfig } from '../../common/site-config/site-config'
+import { parseLeadPayload } from '../api/parse-lead'
 import { runLeadCommand } from '../commands/lead-commands'
 import { startForwardTarget, type ForwardTarget } from '../test-support/forward-target'
 import { validLead, waitFor } from '../test-support/lead-fixtures'

@@ -2,7 +2,7 @@
  * The two email destinations: the broker's alert (`LEAD_ALERT_TO`) for each new lead and each
  * withdrawal of consent, and the visitor's confirmation, which carries the withdrawal link.
  */
-import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../content/lead-emails'
+import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../emails/lead-emails'
 import type { Destination } from './destination'
 import type { Mailer } from './mailer'
 

@@ -7,7 +7,7 @@ import { createTransport } from 'nodemailer'
 import type { SmtpConfig } from '../config'
 import type { DeliveryOutcome } from './destination'
 import { permanentFailure, temporaryFailure } from './destination'
-import type { EmailContent } from '../content/lead-emails'
+import type { EmailContent } from '../emails/lead-emails'
 
 export interface Address {
   name: string

@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { metaCookiesOf, normalizeEmail, normalizeName, normalizePhone } from './meta-event'
+import { metaCookiesOf, normalizeEmail, normalizeName } from './meta-event'
 
 describe("Meta's normalised forms", () => {
-  it.each([
-    ['0612345678', '33612345678'],
-    ['06 12 34 56 78', '33612345678'],
-    ['0145678901', '33145678901'],
-    ['+33 6 12 34 56 78', '33612345678'],
-    ['0033612345678', '33612345678'],
-    ['0692123456', '262692123456'],
-    ['0269612345', '262269612345'],
-    ['0690123456', '590690123456'],
-    ['0694123456', '594694123456'],
-    ['0696123456', '596696123456'],
-    ['0508412345', '508508412345'],
-    ['', undefined],
-  ])('phone %j → %j', (phone, expected) => {
-    expect(normalizePhone(phone)).toBe(expected)
-  })
-
   it.each([
     ['Jean-Pierre', 'jeanpierre'],
     ["D'Artagnan", 'dartagnan'],

@@ -6,7 +6,8 @@
  * (developers.facebook.com/docs/marketing-api/conversions-api/parameters).
  */
 import { createHash } from 'node:crypto'
-import type { LeadPayload } from '../../src/features/lead/lead-contract'
+import type { LeadPayload } from '../../common/lead/lead-contract'
+import { internationalDigits } from '../../common/phone'
 import type { DeliveryJob } from './destination'
 
 /** Meta refuses a request whose event happened more than 7 days before it is sent. */
@@ -18,46 +19,6 @@ export function sha256Hex(text: string): string {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
-}
-
-/**
- * French numbers of the overseas departments belong to other country codes: their first three
- * digits after the 0 say which (ARCEP's numbering plan: 0262/0263/0692/0693 La Réunion,
- * 0269/0639 Mayotte, 0590/0690/0691 Guadeloupe and the northern islands, 0594/0694 Guyane,
- * 0596/0696/0697 Martinique, 0508 Saint-Pierre-et-Miquelon).
- */
-const overseasCountryCodes: Record<string, string> = {
-  '262': '262',
-  '263': '262',
-  '692': '262',
-  '693': '262',
-  '269': '262',
-  '639': '262',
-  '590': '590',
-  '690': '590',
-  '691': '590',
-  '594': '594',
-  '694': '594',
-  '596': '596',
-  '696': '596',
-  '697': '596',
-  '508': '508',
-}
-
-/**
- * Digits with the country code, as Meta matches them: `06 12 34 56 78` → `33612345678`,
- * `0692 12 34 56` → `262692123456`. A number already international (`+33…`, `0033…`) keeps its
- * code. `undefined` when nothing is left.
- */
-export function normalizePhone(phone: string): string | undefined {
-  const digits = phone.replace(/\D/g, '')
-  if (phone.trim().startsWith('+')) return digits || undefined
-  if (digits.startsWith('00')) return digits.slice(2) || undefined
-  if (/^0\d{9}$/.test(digits)) {
-    const national = digits.slice(1)
-    return `${overseasCountryCodes[national.slice(0, 3)] ?? '33'}${national}`
-  }
-  return digits || undefined
 }
 
 /** Lower-case letters only (accents kept, in their composed NFC form): `Jean-Pierre` → `jeanpierre`. */
@@ -128,7 +89,7 @@ export function metaServerEvent(job: DeliveryJob): MetaServerEvent {
     visitor.fbc ?? (payload.fbclid ? fbcFromClickId(payload.fbclid, job.receivedAt) : undefined)
   const userData: MetaUserData = {
     em: hashed(normalizeEmail(payload.email)),
-    ph: hashed(normalizePhone(payload.telephone)),
+    ph: hashed(internationalDigits(payload.telephone)),
     fn: hashed(normalizeName(payload.prenom)),
     ln: hashed(normalizeName(payload.nom)),
     country: hashed('fr'),

@@ -4,7 +4,7 @@
  * sent at once; beyond that they are dropped, so a flood cannot pile up outgoing requests.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { PageViewPayload } from '../../src/features/page-view/page-view-contract'
+import type { PageViewPayload } from '../../common/page-view-contract'
 import { postJson } from './post-json'
 
 export interface PageViewForwarder {

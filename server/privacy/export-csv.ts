@@ -7,7 +7,7 @@ import {
   simulationKeys,
   type OriginKey,
   type LeadPayload,
-} from '../../src/features/lead/lead-contract'
+} from '../../common/lead/lead-contract'
 import type { Sql } from '../storage/database'
 
 const columns = [

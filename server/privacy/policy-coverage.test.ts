@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { policyRecordFile, type PolicyRecord } from '../../src/config/privacy-recipients'
+import { policyRecordFile, type PolicyRecord } from '../../common/site-config/privacy-recipients'
 import { policyCoverage, readPolicyRecord } from './policy-coverage'
 
 const record: PolicyRecord = {

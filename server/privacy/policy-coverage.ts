@@ -11,7 +11,7 @@ import {
   unusedRecipients,
   type PolicyRecord,
   type RecipientSetting,
-} from '../../src/config/privacy-recipients'
+} from '../../common/site-config/privacy-recipients'
 
 /** The destinations the server itself sends to; the VITE_* ones were checked by the build. */
 const serverSettings: RecipientSetting[] = [

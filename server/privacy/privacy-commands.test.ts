@@ -4,7 +4,7 @@ import { validLead } from '../test-support/lead-fixtures'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'
 import { csvCell } from './export-csv'
-import { rateTableVersion } from '../../src/content/insurance-rates'
+import { rateTableVersion } from '../../common/estimate/insurance-rates'
 
 /** The cells of one exported line: every cell is quoted, `""` inside stands for `"`. */
 function cellsOf(line: string | undefined): string[] {

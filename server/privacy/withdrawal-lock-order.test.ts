@@ -7,7 +7,7 @@
  * a delivery that locks its row before its lead, PostgreSQL answers a deadlock here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseLeadPayload } from '../../src/features/lead/parse-lead'
+import { parseLeadPayload } from '../api/parse-lead'
 import { claimDueDeliveries, markDelivered } from '../delivery/deliveries'
 import type { Database, Sql } from '../storage/database'
 import { storeLead } from '../storage/lead-store'

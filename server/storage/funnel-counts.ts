@@ -8,8 +8,8 @@
  * flush on close or before `leads:stats`. Ad traffic sends a few reports a second at most, and the
  * route's rate limit and the cap below bound what hostile traffic can write.
  */
-import type { FunnelOrigin, FunnelStep } from '../../src/features/funnel/funnel-contract'
-import { maxFunnelOriginLength } from '../../src/features/funnel/funnel-contract'
+import type { FunnelOrigin, FunnelStep } from '../../common/funnel-contract'
+import { maxFunnelOriginLength } from '../../common/funnel-contract'
 import type { Sql } from './database'
 
 /** DECISIONS.md and the privacy policy: audience figures are kept 25 months at most. */

@@ -16,7 +16,7 @@
 import { constants } from 'node:fs'
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
-import type { LeadPayload } from '../../src/features/lead/lead-contract'
+import type { LeadPayload } from '../../common/lead/lead-contract'
 
 export interface JournalEntry {
   id: string

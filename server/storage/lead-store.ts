@@ -4,7 +4,7 @@
  * and restarts its person's retention period. Contact details are compared lower-cased.
  */
 import { randomUUID } from 'node:crypto'
-import { originKeys, type LeadPayload } from '../../src/features/lead/lead-contract'
+import { originKeys, type LeadPayload } from '../../common/lead/lead-contract'
 import type { Database, Sql } from './database'
 import { funnelCountArguments, maxOriginsPerDay, otherOrigin } from './funnel-counts'
 import type { JournalEntry } from './lead-journal'

@@ -4,7 +4,7 @@
  * seen, and a group that fails is tried again lead by lead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseLeadPayload } from '../../src/features/lead/parse-lead'
+import { parseLeadPayload } from '../api/parse-lead'
 import type { Database } from './database'
 import { storeLead, type StoreResult } from './lead-store'
 import { openDatabase } from './open-database'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { originKeys } from '../../src/features/lead/lead-contract'
+import { originKeys } from '../../common/lead/lead-contract'
 import { rm } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTempDir } from '../test-support/fake-site'

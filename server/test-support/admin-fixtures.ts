@@ -1,5 +1,5 @@
 import { randomUUID, scryptSync } from 'node:crypto'
-import { saveAccount } from '../admin/admin-accounts'
+import { saveAccount } from '../accounts/admin-accounts'
 import type { Database } from '../storage/database'
 
 /**

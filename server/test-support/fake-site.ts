@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { policyRecordFile, type PolicyRecord } from '../../src/config/privacy-recipients'
+import { policyRecordFile, type PolicyRecord } from '../../common/site-config/privacy-recipients'
 
 /**
  * A minimal build for server tests: the pages the static server looks for, and the `_headers`

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { leadFormCopy } from '../../src/content/lead-form'
+import { leadFormCopy } from '../../common/lead/lead-form-copy'
 
 /** A valid lead body as the form posts it, with an email no other test uses. */
 export function validLead(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { estimateFirstFieldId } from '@/config/anchors'
-import { paths } from '@/config/routes'
+import { estimateFirstFieldId } from '../../common/routes/anchors'
+import { paths } from '../../common/routes/routes'
 
 /**
  * A call to action: a plain link to the form's anchor, so it scrolls (smoothly, unless the visitor

@@ -1,4 +1,4 @@
-import type { Partner } from '@/content/site-config'
+import type { Partner } from '../../common/site-config/site-config'
 
 /**
  * A partner's logo file from `public/`, in a fixed 200 × 40 box whatever its own size, so that it

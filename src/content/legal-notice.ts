@@ -1,5 +1,5 @@
 import { list, p, type LegalDocument } from '@/content/legal-document'
-import { formatAddress, siteConfig, supervisor } from '@/content/site-config'
+import { formatAddress, siteConfig, supervisor } from '../../common/site-config/site-config'
 
 const { company, host, mediator, complaints } = siteConfig
 

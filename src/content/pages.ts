@@ -1,5 +1,5 @@
-import type { RouteId } from '@/config/routes'
-import { siteConfig } from '@/content/site-config'
+import type { RouteId } from '../../common/routes/routes'
+import { siteConfig } from '../../common/site-config/site-config'
 
 /** Title and description of each page, for `<title>`, the meta description and Open Graph. */
 export const pageMeta = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { PrivacyRecipients } from '@/config/site-config-schema'
+import type { PrivacyRecipients } from '../../common/site-config/site-config-schema'
 import type { Inline, LegalDocument } from '@/content/legal-document'
 import { privacyPolicy, type PolicyProcessing } from '@/content/privacy-policy'
-import { siteConfig } from '@/content/site-config'
+import { siteConfig } from '../../common/site-config/site-config'
 
 const none: PrivacyRecipients = {
   leadWebhook: undefined,

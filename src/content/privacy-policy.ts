@@ -1,6 +1,6 @@
-import type { PrivacyRecipients, Recipient } from '@/config/site-config-schema'
+import type { PrivacyRecipients, Recipient } from '../../common/site-config/site-config-schema'
 import { list, p, type LegalBlock, type LegalDocument } from '@/content/legal-document'
-import { formatAddress, siteConfig } from '@/content/site-config'
+import { formatAddress, siteConfig } from '../../common/site-config/site-config'
 
 const { company, dataProtection, host } = siteConfig
 
@@ -128,7 +128,7 @@ function transferBlocks({ recipients, metaPixel }: PolicyProcessing): LegalBlock
 /**
  * Politique de confidentialité: RGPD art. 13 information for the visitors who leave a lead. It
  * names the recipients the configuration declares (the build and the server refuse a setting
- * whose recipient it omits, see src/config/privacy-recipients.ts), describes the pixel only in
+ * whose recipient it omits, see common/site-config/privacy-recipients.ts), describes the pixel only in
  * builds that have one, and the audience counts only where the relay counts the funnel.
  */
 export const privacyPolicy = (processing: PolicyProcessing) =>

@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { paths } from '@/config/routes'
+import { paths } from '../../common/routes/routes'
 import type { Inline, LegalBlock, LegalDocument } from '@/content/legal-document'
 import { legalPageCopy } from '@/content/pages'
 import { SiteFooter } from '@/sections/site-footer'

@@ -1,4 +1,4 @@
-import { paths } from '@/config/routes'
+import { paths } from '../../common/routes/routes'
 import { notFoundCopy } from '@/content/pages'
 import { SiteFooter } from '@/sections/site-footer'
 import { SiteHeader } from '@/sections/site-header'

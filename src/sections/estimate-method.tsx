@@ -1,11 +1,11 @@
-import { estimateMethod } from '@/content/estimate'
+import { estimateMethod } from '../../common/estimate/estimate-copy'
 import {
   rateBands,
   rateSources,
   rateTableVersion,
   type Rate,
   type RateSourceId,
-} from '@/content/insurance-rates'
+} from '../../common/estimate/insurance-rates'
 
 /** 26 basis points → "0,26". */
 const percent = (rate: Rate) => (rate.bp / 100).toFixed(2).replace('.', ',')

@@ -1,7 +1,7 @@
 import { PageSection } from '@/components/page-section'
 import { rightsAndActivity } from '@/content/landing'
-import { siteConfig } from '@/content/site-config'
-import { activityPath } from '@/features/activity/activity-contract'
+import { siteConfig } from '../../common/site-config/site-config'
+import { activityPath } from '../../common/activity-contract'
 import { ActivityCounter } from '@/features/activity/activity-counter'
 
 const activityBox =

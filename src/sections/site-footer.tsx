@@ -1,6 +1,6 @@
-import { paths } from '@/config/routes'
+import { paths } from '../../common/routes/routes'
 import { footer } from '@/content/landing'
-import { siteConfig } from '@/content/site-config'
+import { siteConfig } from '../../common/site-config/site-config'
 import { clientEnv } from '@/config/bundle-env'
 import { ConsentManageButton } from '@/features/consent/consent-banner'
 

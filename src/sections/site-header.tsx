@@ -1,6 +1,6 @@
-import { paths } from '@/config/routes'
+import { paths } from '../../common/routes/routes'
 import { demoNotice, skipLinkLabel } from '@/content/pages'
-import { demoSite, siteConfig } from '@/content/site-config'
+import { demoSite, siteConfig } from '../../common/site-config/site-config'
 
 /**
  * Every page's header. While the configuration holds samples it starts with a notice, part of the

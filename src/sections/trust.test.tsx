@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { siteConfig } from '@/content/site-config'
+import { siteConfig } from '../../common/site-config/site-config'
 import { Trust } from '@/sections/trust'
 
 afterEach(cleanup)

@@ -3,7 +3,7 @@ import { PageSection } from '@/components/page-section'
 import { PartnerLogo } from '@/components/partner-logo'
 import { StarRating } from '@/components/star-rating'
 import { trust } from '@/content/landing'
-import { siteConfig } from '@/content/site-config'
+import { siteConfig } from '../../common/site-config/site-config'
 
 /** Avatar backgrounds, taken in turn: a broker configures reviews, not colours. */
 const avatarColors = ['#1d4ed8', '#047857', '#b45309', '#7e22ce', '#be123c', '#0f766e']

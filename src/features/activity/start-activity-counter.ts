@@ -1,7 +1,7 @@
-import { activityCounterMode } from '@/config/activity-counter-mode'
+import { activityCounterMode } from '../../../common/site-config/activity-counter-mode'
 import { activityCounter } from '@/content/activity-counter'
 import { nextActivityCount } from '@/features/activity/activity-count'
-import { activityPath, type ActivityReport } from '@/features/activity/activity-contract'
+import { activityPath, type ActivityReport } from '../../../common/activity-contract'
 
 /** Marks the element showing the count; shared with the component that renders it. */
 export const activityCountAttribute = 'data-activity-count'

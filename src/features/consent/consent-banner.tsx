@@ -1,4 +1,4 @@
-import { paths } from '@/config/routes'
+import { paths } from '../../../common/routes/routes'
 import { consentCopy } from '@/content/consent'
 import { consentDom } from '@/features/consent/consent-dom'
 

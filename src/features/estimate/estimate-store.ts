@@ -2,7 +2,7 @@
  * Hands the estimate from its island to the lead form's island: both are hydrated from one
  * bundle, so a module-level value is all they need to share. Nothing is stored in the browser.
  */
-import type { LeadSimulation } from '@/features/lead/lead-contract'
+import type { LeadSimulation } from '../../../common/lead/lead-contract'
 
 let latest: LeadSimulation | undefined
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FocusEvent } from 'react'
-import { callbackAnchorId } from '@/config/anchors'
-import { estimateCopy, estimateFields, insuredField } from '@/content/estimate'
+import { callbackAnchorId } from '../../../common/routes/anchors'
+import { estimateCopy, estimateFields, insuredField } from '../../../common/estimate/estimate-copy'
 import { publishSimulation } from '@/features/estimate/estimate-store'
-import { estimateShownEvent } from '@/features/funnel/funnel-contract'
+import { estimateShownEvent } from '../../../common/funnel-contract'
 import {
   estimateSavings,
   insuredCovers,
@@ -11,8 +11,8 @@ import {
   type EstimateInputName,
   type EstimateInputs,
   type InsuredCover,
-} from '@/features/estimate/savings-estimate'
-import { simulationOf } from '@/features/lead/lead-contract'
+} from '../../../common/estimate/savings-estimate'
+import { simulationOf } from '../../../common/lead/lead-contract'
 
 const numberFields: readonly EstimateInputName[] = ['amount', 'yearsLeft', 'age', 'monthlyPremium']
 type RawInputs = Record<EstimateInputName, string> & { insured: InsuredCover }

@@ -4,7 +4,7 @@ import {
   estimateShownEvent,
   parseFunnelReport,
   type FunnelReport,
-} from '@/features/funnel/funnel-contract'
+} from '../../../common/funnel-contract'
 import { startFunnelReports } from '@/features/funnel/report-funnel'
 
 let sendBeacon: ReturnType<typeof vi.fn<(url: string, body: string) => boolean>>

@@ -7,7 +7,7 @@ import {
   estimateShownEvent,
   type FunnelReport,
   type ReportedStep,
-} from '@/features/funnel/funnel-contract'
+} from '../../../common/funnel-contract'
 
 /**
  * Listens for the first input in the estimate or the lead form (both islands; delegated from the

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { callbackAnchorId } from '@/config/anchors'
-import { estimateRecall } from '@/content/estimate'
-import { leadFormCopy } from '@/content/lead-form'
-import type { LeadPayload } from '@/features/lead/lead-contract'
+import { callbackAnchorId } from '../../../common/routes/anchors'
+import { estimateRecall } from '../../../common/estimate/estimate-copy'
+import { leadFormCopy } from '../../../common/lead/lead-form-copy'
+import type { LeadPayload } from '../../../common/lead/lead-contract'
 
 const scrollDelayMs = 100
 

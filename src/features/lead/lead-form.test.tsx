@@ -2,17 +2,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest'
-import { callbackAnchorId, simulationFormId } from '@/config/anchors'
-import { siteConfig } from '@/content/site-config'
-import { leadFormCopy } from '@/content/lead-form'
+import { callbackAnchorId, simulationFormId } from '../../../common/routes/anchors'
+import { siteConfig } from '../../../common/site-config/site-config'
+import { leadFormCopy } from '../../../common/lead/lead-form-copy'
 import { publishSimulation } from '@/features/estimate/estimate-store'
-import { simulationOf } from '@/features/lead/lead-contract'
+import { simulationOf } from '../../../common/lead/lead-contract'
 import {
   leadFieldMaxLength,
   leadFieldNames,
   leadMessages,
   type LeadFieldName,
-} from '@/features/lead/lead-schema'
+} from '../../../common/lead/lead-schema'
 import { LeadForm } from '@/features/lead/lead-form'
 
 type FetchMock = Mock<typeof fetch>

@@ -8,8 +8,8 @@ import {
 } from 'react'
 import { FormField } from '@/components/form-field'
 import { clientEnv } from '@/config/bundle-env'
-import { paths } from '@/config/routes'
-import { leadFormCopy } from '@/content/lead-form'
+import { paths } from '../../../common/routes/routes'
+import { leadFormCopy } from '../../../common/lead/lead-form-copy'
 import {
   isLeadValid,
   leadFieldMaxLength,
@@ -21,7 +21,7 @@ import {
   type LeadDraft,
   type LeadErrors,
   type LeadFieldName,
-} from '@/features/lead/lead-schema'
+} from '../../../common/lead/lead-schema'
 import { currentSimulation } from '@/features/estimate/estimate-store'
 import {
   buildLeadPayload,
@@ -29,7 +29,7 @@ import {
   honeypotField,
   type CallbackSlot,
   type LeadPayload,
-} from '@/features/lead/lead-contract'
+} from '../../../common/lead/lead-contract'
 import { LeadConfirmation } from '@/features/lead/lead-confirmation'
 import { LeadSubmitError, submitLead } from '@/features/lead/submit-lead'
 

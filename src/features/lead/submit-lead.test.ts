@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildLeadPayload, type LeadPayload } from '@/features/lead/lead-contract'
+import { buildLeadPayload, type LeadPayload } from '../../../common/lead/lead-contract'
 import { leadSubmitTimeoutMs, LeadSubmitError, submitLead } from '@/features/lead/submit-lead'
 
 const consentText = 'J’accepte d’être rappelé(e) par téléphone.'

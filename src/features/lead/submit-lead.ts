@@ -1,5 +1,5 @@
 /** Sends a lead to its endpoint: the transport only; the wire format is lead-contract.ts. */
-import type { LeadPayload } from '@/features/lead/lead-contract'
+import type { LeadPayload } from '../../../common/lead/lead-contract'
 
 export class LeadSubmitError extends Error {
   override name = 'LeadSubmitError'

@@ -1,4 +1,4 @@
-import { buildPageViewPayload } from '@/features/page-view/page-view-contract'
+import { buildPageViewPayload } from '../../../common/page-view-contract'
 
 /**
  * Sends the page-view event (SPEC §7) once, when the address carries a `uid`. `no-cors` means the

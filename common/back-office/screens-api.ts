@@ -1,0 +1,107 @@
+/**
+ * What the back-office's screens API answers (server/back-office-api/), as the back-office app
+ * (admin/) reads it: one contract for both programs.
+ */
+import type { CallbackSlot, LeadPayload, OriginKey } from '../lead/lead-contract'
+import type { CallOutcome, CallStanding, CallState } from '../calls/call-rules'
+
+export interface LeadFilter {
+  /** Part of a name, an email or a phone number. */
+  search?: string | undefined
+  /** A campaign's name; `''` for leads that came without one. */
+  campaign?: string | undefined
+  state?: CallState | undefined
+}
+
+export type LeadOrder = 'urgence' | 'recents'
+
+export interface LeadCard {
+  id: string
+  receivedAt: string
+  nom: string
+  prenom: string
+  email: string
+  telephone: string
+  callback: { slot: CallbackSlot; label: string } | null
+  simulation: LeadPayload['simulation'] | null
+  origin: Partial<Record<OriginKey, string>>
+  consentWithdrawnAt: string | null
+  /**
+   * When a withdrawal was confirmed from another address whose requests share this one's phone:
+   * the lead stays callable, the advisor confirms with the person at the call.
+   */
+  withdrawalToConfirmAt: string | null
+  standing: {
+    state: CallState
+    stateLabel: string
+    reason: CallStanding['reason']
+    /** Why it cannot be called now, in French; `null` when it can. */
+    reasonText: string | null
+    deadline: string
+    attemptsLeft: number
+    nextCallAt: string | null
+    calls: number
+    lastCall: { at: string; outcome: CallOutcome } | null
+  }
+}
+
+export interface LeadPage {
+  total: number
+  leads: LeadCard[]
+}
+
+export interface CallEntry {
+  at: string
+  outcome: CallOutcome
+  outcomeLabel: string
+  by: string
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'parked' | 'cancelled'
+
+export interface DeliveryEntry {
+  leadId: string
+  destination: string
+  destinationLabel: string
+  event: string
+  eventLabel: string
+  state: DeliveryState
+  stateLabel: string
+  attempts: number
+  lastError: string | null
+  createdAt: string
+  doneAt: string | null
+}
+
+export interface DeliveryStatus {
+  parked: number
+  pending: number
+  oldestPendingSeconds: number
+  /** The banner's sentence, or `null` when all is well. */
+  alert: string | null
+}
+
+export const funnelPeriods = [7, 30, 90] as const
+
+export type FunnelPeriod = (typeof funnelPeriods)[number]
+
+export interface FunnelFigures {
+  views: number
+  formStarts: number
+  estimates: number
+  leads: number
+  /** Leads per view and per form start, 0 to 1; `null` with nothing to divide. */
+  viewToLead: number | null
+  startToLead: number | null
+}
+
+export interface FunnelReport {
+  days: FunnelPeriod
+  /** The campaign whose ads the rows are; `null` when the rows are campaigns. */
+  campaign: string | null
+  /** `name`: a campaign's or an ad's; `''` for visits whose address had none. */
+  rows: (FunnelFigures & { name: string })[]
+  total: FunnelFigures
+  /** Oldest first, every day of the period. */
+  perDay: (FunnelFigures & { day: string })[]
+}

@@ -1,0 +1,366 @@
+/**
+ * The back-office screens' JSON API under `/admin/api/`: the leads to call and their calls, the
+ * deliveries and their replay, the funnel, and the data rights (export, erasure). Every route
+ * needs a session; every action that changes something, exports or looks a person up is audited.
+ * Everything typed by the broker reaches the database as a query parameter, never as SQL.
+ */
+import { Readable } from 'node:stream'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify'
+import { replayDeliveries, deliveryBacklog } from '../delivery/deliveries'
+import { erasePerson, eraseTraces } from '../privacy/erase-person'
+import { leadsCsvChunks } from '../privacy/export-csv'
+import type { Database, Sql } from '../storage/database'
+import { parisDay } from '../storage/funnel-counts'
+import { contactKey, leadIdPattern } from '../storage/lead-store'
+import type { AdminUser } from '../accounts/admin-sessions'
+import { callingHoursText, refusalText } from '../../common/calls/call-copy'
+import {
+  callOutcomes,
+  callStates,
+  refusalOf,
+  type CallOutcome,
+  type CallState,
+} from '../../common/calls/call-rules'
+import { isWithinCallingHours } from '../../common/calls/calling-hours'
+import { funnelReport } from './funnel-report'
+import { funnelPeriods, type FunnelPeriod } from '../../common/back-office/screens-api'
+import {
+  deliveryAlert,
+  destinationLabel,
+  leadCalls,
+  leadDeliveries,
+  undoneDeliveryList,
+} from '../storage/lead-history'
+import {
+  filteredLeadIds,
+  findLeads,
+  isFiltered,
+  leadCampaigns,
+  leadCards,
+  standingOf,
+} from '../storage/leads-to-call'
+import { type LeadFilter, type LeadOrder } from '../../common/back-office/screens-api'
+
+/** What the screens' routes get to work with. */
+export interface AdminScreensDeps {
+  db: Database
+  /** Tells the delivery worker that deliveries are due now (after a replay). */
+  wakeDeliveries?: () => void
+  /** Already applied to every route of the scope; for a route registered elsewhere. */
+  requireAdminApi: preHandlerAsyncHookHandler
+  /** Already applied to every state-changing request of the scope; likewise. */
+  requireSameOrigin: preHandlerAsyncHookHandler
+  /** Writes one audit row, inside the caller's transaction when given one. */
+  audit: (
+    db: Sql,
+    user: AdminUser,
+    action: AuditAction,
+    details?: Record<string, unknown>,
+  ) => Promise<void>
+  /** The clock the call rules read (tests move it); the real one when absent. */
+  now?: () => Date
+}
+
+export type AuditAction =
+  | 'appel.enregistre'
+  | 'livraison.relancee'
+  | 'demandes.exportees'
+  | 'personne.consultee'
+  | 'personne.effacee'
+
+export const adminApiPath = '/admin/api'
+export const leadsPageSize = 25
+
+/** Text PostgreSQL cannot hold: U+0000 and half a surrogate pair. */
+const unstorable = /[\0\p{Cs}]/u
+
+class BadRequest extends Error {}
+
+type Query = Record<string, string | string[] | undefined>
+
+function text(query: Query, name: string, maxLength = 200): string | undefined {
+  const value = query[name]
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || value.length > maxLength || unstorable.test(value)) {
+    throw new BadRequest(`Paramètre «\u00a0${name}\u00a0» invalide.`)
+  }
+  return value
+}
+
+function oneOf<T extends string>(query: Query, name: string, values: readonly T[]): T | undefined {
+  const value = text(query, name)
+  if (value === undefined || value === '') return undefined
+  if (!(values as readonly string[]).includes(value)) {
+    throw new BadRequest(`Paramètre «\u00a0${name}\u00a0» invalide.`)
+  }
+  return value as T
+}
+
+function leadFilter(query: Query): LeadFilter {
+  return {
+    search: text(query, 'q'),
+    campaign: text(query, 'campagne', 500),
+    state: oneOf<CallState>(query, 'etat', callStates),
+  }
+}
+
+function email(value: unknown): string {
+  if (
+    typeof value !== 'string' ||
+    !value.includes('@') ||
+    value.length > 320 ||
+    unstorable.test(value)
+  ) {
+    throw new BadRequest('Adresse email invalide.')
+  }
+  return contactKey(value)
+}
+
+function body(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new BadRequest('Corps de requête JSON attendu.')
+  }
+  return value as Record<string, unknown>
+}
+
+function userOf(request: FastifyRequest): AdminUser {
+  // requireAdminApi runs first on every route; a route reached without it is a wiring mistake.
+  if (!request.adminUser) throw new Error('admin route reached without an admin session')
+  return request.adminUser
+}
+
+function leadIdOf(request: FastifyRequest): string | undefined {
+  const { id } = request.params as { id?: string }
+  const lowered = id?.toLowerCase()
+  return lowered && leadIdPattern.test(lowered) ? lowered : undefined
+}
+
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).send({ error: 'Cette demande n’existe pas ou a été effacée.' })
+
+/** Registers the routes in a scope of their own, whose error handler answers in French. */
+export function registerAdminScreensApi(scope: FastifyInstance, deps: AdminScreensDeps): void {
+  void scope.register(async (app) => screensRoutes(app, deps))
+}
+
+function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
+  const { db } = deps
+  const now = deps.now ?? (() => new Date())
+  const read = { preHandler: [deps.requireAdminApi] }
+  const write = { preHandler: [deps.requireAdminApi, deps.requireSameOrigin] }
+
+  app.get(`${adminApiPath}/leads`, read, async (request) => {
+    const query = request.query as Query
+    const pageText = text(query, 'page', 6) ?? '1'
+    if (!/^[1-9]\d{0,5}$/.test(pageText))
+      throw new BadRequest('Paramètre «\u00a0page\u00a0» invalide.')
+    const order: LeadOrder = oneOf(query, 'tri', ['urgence', 'recents'] as const) ?? 'urgence'
+    const at = now()
+    const page = await findLeads(
+      db,
+      leadFilter(query),
+      { order, page: Number(pageText), pageSize: leadsPageSize },
+      at,
+    )
+    return {
+      ...page,
+      page: Number(pageText),
+      pageSize: leadsPageSize,
+      campaigns: await leadCampaigns(db),
+      callingHours: { open: isWithinCallingHours(at), text: callingHoursText },
+    }
+  })
+
+  app.get(`${adminApiPath}/leads/:id`, read, async (request, reply) => {
+    const id = leadIdOf(request)
+    const [lead] = id ? await leadCards(db, [id], now()) : []
+    if (!id || !lead) return notFound(reply)
+    return { lead, calls: await leadCalls(db, id), deliveries: await leadDeliveries(db, id) }
+  })
+
+  app.post(`${adminApiPath}/leads/:id/calls`, write, async (request, reply) => {
+    const user = userOf(request)
+    const id = leadIdOf(request)
+    const outcome = body(request).outcome
+    if (typeof outcome !== 'string' || !(callOutcomes as readonly string[]).includes(outcome)) {
+      throw new BadRequest('Résultat d’appel inconnu.')
+    }
+    if (!id) return notFound(reply)
+    const at = now()
+    const result = await db.transaction(async (tx) => {
+      // One recording at a time: two clicks at once must not both pass the 4-call limit.
+      await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('lead calls', 0))")
+      const standing = await standingOf(tx, id, at)
+      if (!standing) return undefined
+      const refusal = refusalOf(standing, outcome as CallOutcome)
+      if (refusal)
+        return { refused: refusalText(outcome as CallOutcome, refusal, standing), refusal }
+      await tx.query(
+        'INSERT INTO lead_calls (lead_id, at, outcome, admin_email) VALUES ($1, $2, $3, $4)',
+        [id, at, outcome, user.email],
+      )
+      await deps.audit(tx, user, 'appel.enregistre', { lead: id, resultat: outcome })
+      return { recorded: true as const }
+    })
+    if (!result) return notFound(reply)
+    if ('refused' in result) {
+      return reply.code(409).send({ error: result.refused, reason: result.refusal })
+    }
+    const [lead] = await leadCards(db, [id], now())
+    return reply.code(201).send({ lead })
+  })
+
+  app.get(`${adminApiPath}/deliveries`, read, async () => ({
+    deliveries: await undoneDeliveryList(db),
+  }))
+
+  app.post(`${adminApiPath}/deliveries/replay`, write, async (request, reply) => {
+    const user = userOf(request)
+    const { leadId, destination, event } = body(request)
+    if (
+      typeof leadId !== 'string' ||
+      !leadIdPattern.test(leadId) ||
+      typeof destination !== 'string' ||
+      typeof event !== 'string' ||
+      destination.length > 100 ||
+      event.length > 100
+    ) {
+      throw new BadRequest('Livraison inconnue.')
+    }
+    const replayed = await db.transaction(async (tx) => {
+      const count = await replayDeliveries(tx, { parked: true, leadId, destination, event })
+      if (count > 0) {
+        await deps.audit(tx, user, 'livraison.relancee', { lead: leadId, destination, event })
+      }
+      return count
+    })
+    if (replayed === 0) {
+      return reply
+        .code(409)
+        .send({ error: 'Cette livraison n’est pas (ou plus) en échec\u00a0: rien à relancer.' })
+    }
+    deps.wakeDeliveries?.()
+    return { replayed }
+  })
+
+  app.get(`${adminApiPath}/status`, read, async () => {
+    const backlog = Object.values(await deliveryBacklog(db))
+    const status = {
+      parked: backlog.reduce((sum, entry) => sum + entry.parked, 0),
+      pending: backlog.reduce((sum, entry) => sum + entry.pending, 0),
+      oldestPendingSeconds: Math.max(0, ...backlog.map((entry) => entry.oldestPendingSeconds)),
+    }
+    return { ...status, alert: deliveryAlert(status) }
+  })
+
+  app.get(`${adminApiPath}/funnel`, read, async (request) => {
+    const query = request.query as Query
+    const days = Number(oneOf(query, 'jours', funnelPeriods.map(String)) ?? 30) as FunnelPeriod
+    return funnelReport(db, { days, campaign: text(query, 'campagne', 500) ?? null }, now())
+  })
+
+  app.get(`${adminApiPath}/export.csv`, read, async (request, reply) => {
+    const user = userOf(request)
+    const filter = leadFilter(request.query as Query)
+    const ids = isFiltered(filter) ? await filteredLeadIds(db, filter, now()) : undefined
+    await deps.audit(db, user, 'demandes.exportees', {
+      // Not the search text: it may be a person's name, and the audit outlives an erasure.
+      recherche: Boolean(filter.search?.trim()),
+      campagne: filter.campaign ?? null,
+      etat: filter.state ?? null,
+      demandes: ids?.length ?? 'toutes',
+    })
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="demandes-${parisDay(now())}.csv"`)
+      .send(Readable.from(leadsCsvChunks(db, { ids })))
+  })
+
+  app.get(`${adminApiPath}/erase-preview`, read, async (request) => {
+    const user = userOf(request)
+    const key = email((request.query as Query).email)
+    const preview = await erasePreview(db, key)
+    await deps.audit(db, user, 'personne.consultee', { demandes: preview.leads.length })
+    return preview
+  })
+
+  app.post(`${adminApiPath}/erase`, write, async (request, reply) => {
+    const user = userOf(request)
+    const { email: address, leads: expected } = body(request)
+    const key = email(address)
+    if (typeof expected !== 'number') throw new BadRequest('Nombre de demandes attendu.')
+    const result = await db.transaction(async (tx) => {
+      const ids = await personLeadIds(tx, key)
+      if (ids.length !== expected) return undefined
+      const erased = await erasePerson(tx, key)
+      // The lead ids only: the audit must not keep what was erased.
+      await deps.audit(tx, user, 'personne.effacee', { demandes: erased, ids })
+      return erased
+    })
+    if (result === undefined) {
+      return reply.code(409).send({
+        error:
+          'Les demandes de cette personne ont changé depuis l’aperçu\u00a0: vérifiez-les à nouveau.',
+      })
+    }
+    await eraseTraces(db)
+    return { erased: result }
+  })
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof BadRequest) return reply.code(400).send({ error: error.message })
+    const status = (error as { statusCode?: number }).statusCode ?? 500
+    if (status < 500) return reply.code(status).send({ error: 'Requête invalide.' })
+    request.log.error({ err: error }, 'admin request failed')
+    return reply.code(500).send({ error: 'Erreur interne\u00a0: réessayez dans un instant.' })
+  })
+}
+
+async function personLeadIds(db: Sql, key: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM leads WHERE email = $1 ORDER BY received_at, id',
+    [key],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** What erasing a person deletes, named before it is done. */
+async function erasePreview(db: Sql, key: string) {
+  const leads = await db.query<{
+    id: string
+    received_at: Date
+    nom: string
+    prenom: string
+    telephone: string
+  }>(
+    `SELECT id, received_at, payload ->> 'nom' AS nom, payload ->> 'prenom' AS prenom, telephone
+     FROM leads WHERE email = $1 ORDER BY received_at, id`,
+    [key],
+  )
+  const [counts] = await db.query<{ calls: number; delivered_to: string[] }>(
+    `SELECT (SELECT count(*)::int FROM lead_calls AS c JOIN leads AS l ON l.id = c.lead_id
+             WHERE l.email = $1) AS calls,
+            ARRAY(SELECT DISTINCT d.destination FROM lead_deliveries AS d
+                  JOIN leads AS l ON l.id = d.lead_id
+                  WHERE l.email = $1 AND d.state = 'delivered' ORDER BY 1) AS delivered_to`,
+    [key],
+  )
+  return {
+    email: key,
+    leads: leads.map((lead) => ({
+      id: lead.id,
+      receivedAt: lead.received_at.toISOString(),
+      nom: lead.nom,
+      prenom: lead.prenom,
+      telephone: lead.telephone,
+    })),
+    calls: counts?.calls ?? 0,
+    deliveredTo: (counts?.delivered_to ?? []).map(destinationLabel),
+  }
+}

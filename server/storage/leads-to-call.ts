@@ -1,0 +1,270 @@
+/**
+ * The leads as the broker's call list shows them: searched, filtered, each with its call standing
+ * (call-rules.ts), most urgent first. Only leads of the last 30 days can still be called, so only
+ * those are ranked in memory; older ones all follow, newest first, paged by the database.
+ */
+import type { LeadPayload, OriginKey } from '../../common/lead/lead-contract'
+import { originKeys } from '../../common/lead/lead-contract'
+import { leadFormCopy } from '../../common/lead/lead-form-copy'
+import type { Sql } from './database'
+import type {
+  LeadCard,
+  LeadFilter,
+  LeadOrder,
+  LeadPage,
+} from '../../common/back-office/screens-api'
+import { callStateLabels, notCallableText } from '../../common/calls/call-copy'
+import {
+  callStanding,
+  compareUrgency,
+  requestValidityDays,
+  type CallOutcome,
+  type CallStanding,
+  type RecordedCall,
+} from '../../common/calls/call-rules'
+import { nationalDigits } from '../../common/phone'
+
+const dayMs = 86_400_000
+/** A day more than the rules need: the rules, not this bound, say which are out of time. */
+const rankedDays = requestValidityDays + 1
+
+// Letters a name may carry, for a search that ignores case and accents on both engines
+// (`lower` leaves non-ASCII letters alone under the C locale of the embedded database).
+const accented = 'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝŸàáâãäåçèéêëìíîïñòóôõöùúûüýÿ'
+const plain = 'aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy'
+
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/** The filter's three query parameters, always $1 to $3: nothing typed is ever put in the SQL. */
+function filterParams(filter: LeadFilter): [string | null, string | null, string | null] {
+  const search = filter.search?.trim() ?? ''
+  const text = search ? `%${folded(search).replace(/[\\%_]/g, '\\$&')}%` : null
+  const digits = nationalDigits(search)
+  return [text, digits ? `%${digits}%` : null, filter.campaign ?? null]
+}
+
+const matchesFilter = `
+  ($1::text IS NULL
+   OR translate(lower(l.email || ' ' || coalesce(l.payload ->> 'prenom', '') || ' ' ||
+        coalesce(l.payload ->> 'nom', '') || ' ' || coalesce(l.payload ->> 'prenom', '')),
+        '${accented}', '${plain}') LIKE $1 ESCAPE '\\'
+   OR l.telephone LIKE $2)
+  AND ($3::text IS NULL OR coalesce(l.utm_campaign, '') = $3)`
+
+interface LeadFacts {
+  id: string
+  received_at: Date
+  consent_withdrawn_at: Date | null
+  email: string
+  telephone: string
+}
+
+/**
+ * Every call to the people of `leads` (a person: the same email or the same phone, so that no
+ * number gets more calls than D223-9 allows), and a function giving one lead's person's calls.
+ */
+async function personCalls(
+  db: Sql,
+  leads: readonly LeadFacts[],
+): Promise<(lead: LeadFacts) => RecordedCall[]> {
+  if (leads.length === 0) return () => []
+  const rows = await db.query<{
+    id: string
+    lead_id: string
+    at: Date
+    outcome: CallOutcome
+    email: string
+    telephone: string
+  }>(
+    `SELECT c.id::text AS id, c.lead_id, c.at, c.outcome, l.email, l.telephone
+     FROM lead_calls AS c JOIN leads AS l ON l.id = c.lead_id
+     WHERE l.email = ANY($1::text[]) OR l.telephone = ANY($2::text[])`,
+    [
+      [...new Set(leads.map((lead) => lead.email))],
+      [...new Set(leads.map((lead) => lead.telephone))],
+    ],
+  )
+  return (lead) =>
+    rows
+      .filter((row) => row.email === lead.email || row.telephone === lead.telephone)
+      .map((row) => ({ leadId: row.lead_id, at: row.at, outcome: row.outcome }))
+}
+
+async function standings(
+  db: Sql,
+  leads: readonly LeadFacts[],
+  now: Date,
+): Promise<Map<string, CallStanding>> {
+  const callsOf = await personCalls(db, leads)
+  return new Map(
+    leads.map((lead) => [
+      lead.id,
+      callStanding(
+        {
+          id: lead.id,
+          receivedAt: lead.received_at,
+          consentWithdrawnAt: lead.consent_withdrawn_at,
+          personCalls: callsOf(lead),
+        },
+        now,
+      ),
+    ]),
+  )
+}
+
+/** One lead's standing, read with `db` (a transaction when a call is being recorded). */
+export async function standingOf(db: Sql, leadId: string, now: Date): Promise<CallStanding | null> {
+  const [lead] = await db.query<LeadFacts>(
+    'SELECT id, received_at, consent_withdrawn_at, email, telephone FROM leads WHERE id = $1',
+    [leadId],
+  )
+  if (!lead) return null
+  return (await standings(db, [lead], now)).get(lead.id) ?? null
+}
+
+/**
+ * The filtered list's ids in order: the leads of the last 31 days ranked in memory, then, when
+ * the state filter lets closed leads in, the count of the older ones (all out of time).
+ */
+async function rankRecent(
+  db: Sql,
+  filter: LeadFilter,
+  order: LeadOrder,
+  now: Date,
+): Promise<{ ids: string[]; olderSince: Date; olderIncluded: boolean }> {
+  const olderSince = new Date(now.getTime() - rankedDays * dayMs)
+  const recent = await db.query<LeadFacts>(
+    `SELECT id, received_at, consent_withdrawn_at, email, telephone FROM leads AS l
+     WHERE l.received_at > $4::timestamptz AND ${matchesFilter}`,
+    [...filterParams(filter), olderSince],
+  )
+  const standingById = await standings(db, recent, now)
+  const ranked = recent
+    .flatMap((lead) => {
+      const standing = standingById.get(lead.id)
+      return standing ? [{ id: lead.id, receivedAt: lead.received_at, standing }] : []
+    })
+    .filter((lead) => !filter.state || lead.standing.state === filter.state)
+  const newestFirst = (a: { receivedAt: Date; id: string }, b: { receivedAt: Date; id: string }) =>
+    b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1)
+  ranked.sort(
+    order === 'urgence' ? (a, b) => compareUrgency(a, b) || newestFirst(a, b) : newestFirst,
+  )
+  return {
+    ids: ranked.map((lead) => lead.id),
+    olderSince,
+    olderIncluded: !filter.state || filter.state === 'clos',
+  }
+}
+
+export async function findLeads(
+  db: Sql,
+  filter: LeadFilter,
+  paging: { order: LeadOrder; page: number; pageSize: number },
+  now: Date,
+): Promise<LeadPage> {
+  const recent = await rankRecent(db, filter, paging.order, now)
+  const params = [...filterParams(filter), recent.olderSince]
+  const [older] = recent.olderIncluded
+    ? await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM leads AS l
+         WHERE l.received_at <= $4::timestamptz AND ${matchesFilter}`,
+        params,
+      )
+    : [{ count: 0 }]
+  const start = (paging.page - 1) * paging.pageSize
+  const ids = recent.ids.slice(start, start + paging.pageSize)
+  const olderWanted = paging.pageSize - ids.length
+  if (olderWanted > 0 && (older?.count ?? 0) > 0) {
+    const rows = await db.query<{ id: string }>(
+      `SELECT l.id FROM leads AS l WHERE l.received_at <= $4::timestamptz AND ${matchesFilter}
+       ORDER BY l.received_at DESC, l.id DESC LIMIT $5 OFFSET $6`,
+      [...params, olderWanted, Math.max(0, start - recent.ids.length)],
+    )
+    ids.push(...rows.map((row) => row.id))
+  }
+  return { total: recent.ids.length + (older?.count ?? 0), leads: await leadCards(db, ids, now) }
+}
+
+/** Every lead of the filtered list, in export order (oldest first). */
+export async function filteredLeadIds(db: Sql, filter: LeadFilter, now: Date): Promise<string[]> {
+  const recent = await rankRecent(db, filter, 'recents', now)
+  const rows = await db.query<{ id: string }>(
+    `SELECT l.id FROM leads AS l
+     WHERE (l.id = ANY($5::uuid[]) OR ($6::boolean AND l.received_at <= $4::timestamptz))
+       AND ${matchesFilter}
+     ORDER BY l.received_at, l.id`,
+    [...filterParams(filter), recent.olderSince, recent.ids, recent.olderIncluded],
+  )
+  return rows.map((row) => row.id)
+}
+
+/** Whether any filter is set: without one, the export is `leads:export`'s whole file. */
+export function isFiltered(filter: LeadFilter): boolean {
+  return Boolean(filter.search?.trim()) || filter.campaign !== undefined || Boolean(filter.state)
+}
+
+type CardRow = LeadFacts & {
+  payload: LeadPayload
+  withdrawal_to_confirm_at: Date | null
+} & Record<OriginKey, string | null>
+
+/** The cards of these leads, in the order given. */
+export async function leadCards(db: Sql, ids: readonly string[], now: Date): Promise<LeadCard[]> {
+  if (ids.length === 0) return []
+  const rows = await db.query<CardRow>(
+    `SELECT id, received_at, consent_withdrawn_at, withdrawal_to_confirm_at, email, telephone,
+       payload, ${originKeys.join(', ')}
+     FROM leads WHERE id = ANY($1::uuid[])`,
+    [ids],
+  )
+  const standingById = await standings(db, rows, now)
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => {
+    const row = byId.get(id)
+    const standing = standingById.get(id)
+    return row && standing ? [card(row, standing)] : []
+  })
+}
+
+function card(row: CardRow, standing: CallStanding): LeadCard {
+  const slot = row.payload.rappel_prefere
+  return {
+    id: row.id,
+    receivedAt: row.received_at.toISOString(),
+    nom: row.payload.nom,
+    prenom: row.payload.prenom,
+    email: row.payload.email,
+    telephone: row.telephone,
+    callback: slot ? { slot, label: leadFormCopy.callback.options[slot] } : null,
+    simulation: row.payload.simulation ?? null,
+    origin: Object.fromEntries(
+      originKeys.flatMap((key) => (row[key] ? [[key, row[key]]] : [])),
+    ) as LeadCard['origin'],
+    consentWithdrawnAt: row.consent_withdrawn_at?.toISOString() ?? null,
+    withdrawalToConfirmAt: row.withdrawal_to_confirm_at?.toISOString() ?? null,
+    standing: {
+      state: standing.state,
+      stateLabel: callStateLabels[standing.state],
+      reason: standing.reason,
+      reasonText: standing.reason ? notCallableText(standing.reason, standing) : null,
+      deadline: standing.deadline.toISOString(),
+      attemptsLeft: standing.attemptsLeft,
+      nextCallAt: standing.nextCallAt?.toISOString() ?? null,
+      calls: standing.calls,
+      lastCall: standing.lastCall
+        ? { at: standing.lastCall.at.toISOString(), outcome: standing.lastCall.outcome }
+        : null,
+    },
+  }
+}
+
+/** The campaigns leads came from, for the filter; `''` stands for none. */
+export async function leadCampaigns(db: Sql): Promise<string[]> {
+  const rows = await db.query<{ campaign: string }>(
+    `SELECT DISTINCT coalesce(utm_campaign, '') AS campaign FROM leads ORDER BY 1`,
+  )
+  return rows.map((row) => row.campaign)
+}
