@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
+import type { PageScript } from './common/routes/routes.ts'
 import { siteConfigPlugin } from './scripts/site-config/site-config-plugin.ts'
 
 /** Browser entries; the build script pre-renders the HTML pages that load them. */
@@ -11,7 +12,7 @@ export const clientEntries = {
   notFound: 'src/entry-not-found.ts',
   consent: 'src/entry-consent.ts',
   styles: 'src/styles.css',
-} as const
+} as const satisfies Record<PageScript | 'afterPaint' | 'consent' | 'styles', string>
 
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env }

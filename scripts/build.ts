@@ -26,7 +26,7 @@ import {
   SiteConfigError,
   type LoadedSiteConfig,
 } from './site-config/read-site-config'
-import { allRoutes, type RouteId } from '../common/routes/routes'
+import { allRoutes } from '../common/routes/routes'
 import type { PageAssets } from '../src/document'
 import { clientEntries } from '../vite.config'
 import { precompress } from './precompress'
@@ -46,16 +46,6 @@ const samplesAllowed = process.env.ALLOW_SAMPLE_CONTENT?.trim() === 'true'
 const forStaticHost = process.argv.includes('--static')
 
 type EntryName = keyof typeof clientEntries
-
-const scriptsByRoute: Record<RouteId, EntryName[]> = {
-  home: [],
-  legalNotice: [],
-  privacyPolicy: [],
-  notFound: ['notFound'],
-}
-
-/** Interactive code each page loads after its first paint (see src/entry-after-paint.ts). */
-const afterPaintByRoute: Partial<Record<RouteId, EntryName>> = { home: 'landing' }
 
 /** Entries every page loads; the consent script exists only in builds with a pixel id. */
 function sharedEntries(env: ClientEnv): EntryName[] {
@@ -231,9 +221,9 @@ async function main(): Promise<void> {
   )) as ServerEntry
 
   for (const route of allRoutes) {
-    const entries = [...sharedEntries(clientEnv), ...scriptsByRoute[route.id]]
+    const entries = [...sharedEntries(clientEnv), ...route.scripts]
     const files = entries.map((name) => scriptFiles(manifest, name))
-    const afterPaint = afterPaintByRoute[route.id]
+    const afterPaint = route.afterPaint
     const assets: PageAssets = {
       css,
       scripts: files.map((file) => file.script),

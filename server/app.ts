@@ -1,5 +1,6 @@
 import Fastify, {
   LogController,
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -9,7 +10,6 @@ import { registerApi } from './api/register-api'
 import type { RelayServices } from './api/relay-services'
 import type { ServerConfig } from './config'
 import { guardConnections, trustedProxyCheck } from './connection-guard'
-import { loggerOptions } from './log-options'
 import { registerSecurityHeaders } from './site-headers'
 import { assertBuilt, registerStaticSite } from './static-site'
 
@@ -54,15 +54,14 @@ export async function buildApp(
   config: ServerConfig,
   services: RelayServices,
   options: {
-    logLevel?: string
-    logStream?: { write(line: string): void }
+    log: FastifyBaseLogger
     timeouts?: HttpTimeouts
-  } = {},
+  },
 ): Promise<FastifyInstance> {
   await assertBuilt(config.distDir)
   const timeouts = options.timeouts ?? httpTimeouts
   const app = Fastify({
-    logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
+    loggerInstance: options.log,
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     requestTimeout: timeouts.requestMs,

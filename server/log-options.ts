@@ -5,7 +5,8 @@
  * an ad-click id, are left out. Routes log lead ids, never contact details.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import type { FastifyLoggerOptions, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify'
+import { pino } from 'pino'
 
 const key = randomBytes(32)
 
@@ -24,13 +25,16 @@ function serializeError(error: Error & { code?: unknown; statusCode?: unknown })
   }
 }
 
-export function loggerOptions(
+/**
+ * The relay's one logger, made before anything else so that the database, the workers and the app
+ * are all handed it (JSON lines on standard output, or on `stream` in tests).
+ */
+export function createLogger(
   level: string,
   stream?: { write(line: string): void },
-): FastifyLoggerOptions {
-  return {
+): FastifyBaseLogger {
+  const options = {
     level,
-    ...(stream ? { stream } : {}),
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
@@ -41,4 +45,5 @@ export function loggerOptions(
       err: serializeError,
     },
   }
+  return stream ? pino(options, stream) : pino(options)
 }

@@ -13,17 +13,18 @@ import { controlSocketPath, serveControlSocket } from './commands/control-socket
 import type { ServerConfig } from './config'
 import { trustedProxyCheck } from './connection-guard'
 import type { BackoffPolicy } from './delivery/backoff'
-import { startDeliveryWorker, type DeliveryWorker } from './delivery/delivery-worker'
+import { startDeliveryWorker } from './delivery/delivery-worker'
 import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
 import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
+import { createLogger } from './log-options'
 import type { ActivityCounterMode } from '../common/site-config/site-config-schema'
 import { siteConfig } from '../common/site-config/site-config'
 import type { Database } from './storage/database'
 import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
-import { startEmbeddedVacuum, type EmbeddedVacuum } from './storage/embedded-vacuum'
+import { startEmbeddedVacuum } from './storage/embedded-vacuum'
 import { watchUntrustedProxies } from './untrusted-proxy-watch'
 
 /** How often the embedded database is synced to disk and its journal emptied. */
@@ -55,59 +56,22 @@ export interface Relay {
 }
 
 export async function startRelay(config: ServerConfig, options: RelayOptions = {}): Promise<Relay> {
-  let app: FastifyInstance | undefined
+  const log = createLogger(options.logLevel ?? 'info', options.logStream)
   const madeOwnerOnly = await secureDataDir(config.dataDir)
   const secret = await loadAppSecret(config.appSecret, config.dataDir)
   const db = await openDatabase(config, {
-    onIdleError: (error) => app?.log.error({ err: error }, 'idle database connection failed'),
+    onIdleError: (error) => log.error({ err: error }, 'idle database connection failed'),
     leadJournal: options.leadJournal,
   })
   const destinations = buildDestinations(config, {
     siteUrl: config.publicUrl ?? siteConfig.siteUrl,
     appSecret: secret.secret,
   })
-  // The worker and the vacuum need the app's logger, and the app tells them of each stored lead:
-  // this links them.
-  const running: { worker?: DeliveryWorker; vacuum?: EmbeddedVacuum } = {}
-  const services: RelayServices = {
-    db,
-    onLeadStored: () => {
-      running.worker?.wake()
-      running.vacuum?.leadStored()
-    },
-    writes: trackWrites(),
-    pageViews: undefined,
-    deliveries: destinations.plan,
-    appSecret: secret.secret,
-    activityCount: (options.activityCounter ?? siteConfig.activityCounter) === 'real',
-    now: options.now,
-    untrustedProxies: watchUntrustedProxies(trustedProxyCheck(config.trustProxy)),
-    rateLimits: options.rateLimits,
-  }
-  try {
-    app = await buildApp(config, services, {
-      logLevel: options.logLevel,
-      logStream: options.logStream,
-      timeouts: options.timeouts,
-    })
-  } catch (error) {
-    await destinations.close()
-    await db.close()
-    throw error
-  }
-  const log = app.log
   if (madeOwnerOnly.length > 0) {
     log.warn(
       { dataDir: config.dataDir, count: madeOwnerOnly.length, paths: madeOwnerOnly.slice(0, 20) },
       'DATA_DIR had paths other users could reach: made owner-only (directories 0700, files 0600)',
     )
-  }
-  if (config.pageViewForwardUrl) {
-    services.pageViews = createPageViewForwarder({
-      url: config.pageViewForwardUrl,
-      timeoutMs: config.forwardTimeoutMs,
-      log,
-    })
   }
   for (const line of destinations.report) log.info(`destination ${line}`)
   if (destinations.active.length === 0) {
@@ -137,10 +101,40 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     pollMs: options.pollMs,
     now: options.now,
   })
-  running.worker = worker
   // PostgreSQL vacuums itself; PGlite does not.
   const vacuum = db.kind === 'embedded' ? startEmbeddedVacuum(db, log) : undefined
-  running.vacuum = vacuum
+  const pageViews = config.pageViewForwardUrl
+    ? createPageViewForwarder({
+        url: config.pageViewForwardUrl,
+        timeoutMs: config.forwardTimeoutMs,
+        log,
+      })
+    : undefined
+  const services: RelayServices = {
+    db,
+    onLeadStored: () => {
+      worker.wake()
+      vacuum?.leadStored()
+    },
+    writes: trackWrites(),
+    pageViews,
+    deliveries: destinations.plan,
+    appSecret: secret.secret,
+    activityCount: (options.activityCounter ?? siteConfig.activityCounter) === 'real',
+    now: options.now,
+    untrustedProxies: watchUntrustedProxies(trustedProxyCheck(config.trustProxy)),
+    rateLimits: options.rateLimits,
+  }
+  const app = await buildApp(config, services, { log, timeouts: options.timeouts }).catch(
+    async (error: unknown) => {
+      await worker.stop()
+      await vacuum?.stop()
+      await destinations.close()
+      await pageViews?.drain()
+      await db.close()
+      throw error
+    },
+  )
 
   const purge = () =>
     purgeExpired(db).then(
@@ -182,17 +176,16 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     await worker.stop()
     await vacuum?.stop()
     await destinations.close()
-    await services.pageViews?.drain()
+    await pageViews?.drain()
     await closeSocket?.()
     await db.close()
     log.info('relay stopped')
   })
 
-  const ready = app
   return {
-    app: ready,
+    app,
     db,
-    listen: () => ready.listen({ port: config.port, host: config.host }),
-    close: () => ready.close(),
+    listen: () => app.listen({ port: config.port, host: config.host }),
+    close: () => app.close(),
   }
 }

@@ -13,6 +13,7 @@ import { siteConfig } from '../../common/site-config/site-config'
 import { paths } from '../../common/routes/routes'
 import { escapeHtml } from './html'
 import { isPlainName } from './plain-name'
+import { requestValidityDays } from '../../common/calls/call-rules'
 
 export interface EmailContent {
   subject: string
@@ -21,9 +22,6 @@ export interface EmailContent {
 }
 
 const dayMs = 24 * 60 * 60 * 1_000
-
-/** A call counts as requested only within 30 days of the request (Code des assurances R112-7). */
-export const callWindowDays = 30
 
 const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
@@ -163,7 +161,7 @@ export interface AlertContext {
 export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): EmailContent {
   const name = fullName(payload)
   const phone = displayPhone(payload.telephone)
-  const deadline = new Date(receivedAt.getTime() + callWindowDays * dayMs)
+  const deadline = new Date(receivedAt.getTime() + requestValidityDays * dayMs)
   const { text, html } = render(
     `Nouveau lead\u00a0: ${name}`,
     `${name} demande à être rappelé(e) au sujet de son assurance de prêt. Reçu le ${inParis(receivedAt)}.`,
