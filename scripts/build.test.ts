@@ -186,8 +186,8 @@ describe('a broker’s own configuration, built for production', () => {
           outDir,
           rolldownOptions: {
             input: {
-              'lead-emails': 'server/content/lead-emails.ts',
-              'lead-form': 'src/content/lead-form.ts',
+              'lead-emails': 'server/emails/lead-emails.ts',
+              'lead-form': 'common/lead/lead-form-copy.ts',
             },
             output: { format: 'esm', entryFileNames: '[name].js' },
           },

@@ -112,16 +112,30 @@ describe('npm start follows the inputs of the build', { timeout: 600_000 }, () =
     expect(builtAt('dist-server')).toBe(server)
   })
 
-  it('rebuilds the site and the server when a source file changed, and serves it', async () => {
+  it('rebuilds the site alone when one of its own source files changed, and serves it', async () => {
+    const server = builtAt('dist-server')
     const file = path.join(copy, 'src/content/landing.ts')
     const source = await readFile(file, 'utf8')
     expect(source).toContain('Économisez')
     await writeFile(file, source.replace('Économisez', 'Épargnez'))
     const start = await npmStart({ [webhookVariable]: 'https://second.example/page-views' })
     expect(start.lines).toEqual([
-      'Rebuilding the site and the server: src/content/landing.ts changed since the last build.',
+      'Rebuilding the site: src/content/landing.ts changed since the last build.',
     ])
     expect(start.page).toContain('Épargnez')
+    expect(builtAt('dist-server')).toBe(server)
+  })
+
+  it('rebuilds all three programs when a file they share changed, and serves it', async () => {
+    const file = path.join(copy, 'common/lead/lead-form-copy.ts')
+    const source = await readFile(file, 'utf8')
+    expect(source).toContain('Quand préférez-vous')
+    await writeFile(file, source.replace('Quand préférez-vous', 'À quel moment préférez-vous'))
+    const start = await npmStart({ [webhookVariable]: 'https://second.example/page-views' })
+    expect(start.lines).toEqual([
+      'Rebuilding the site, the back-office and the server: common/lead/lead-form-copy.ts changed since the last build.',
+    ])
+    expect(start.page).toContain('À quel moment préférez-vous')
   })
 
   it('rebuilds the site and the server when the site configuration changed, and serves the new name', async () => {

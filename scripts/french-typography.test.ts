@@ -261,7 +261,13 @@ describe('French typography', () => {
 
   it('holds in the back-office’s French: its screens, and the errors its server sends them', () => {
     const root = path.resolve(import.meta.dirname, '..')
-    const files = ['admin', 'server/admin']
+    const files = [
+      'admin',
+      'common/calls',
+      'common/back-office',
+      'server/accounts',
+      'server/back-office',
+    ]
       .flatMap((dir) =>
         (readdirSync(path.join(root, dir), { recursive: true }) as string[]).map((file) =>
           path.join(dir, file),
@@ -274,7 +280,7 @@ describe('French typography', () => {
     // The copy is really read: the shell's and the login's French is among it, and the screens'.
     expect(sources['admin/admin-copy.ts']).toContain('Mot de passe')
     expect(sources['admin/copy/personal-data-screen.ts']).toContain('Effacer une personne')
-    expect(sources['server/admin/login-routes.ts']).toContain('Email ou mot de passe incorrect.')
+    expect(sources['server/accounts/login-routes.ts']).toContain('Email ou mot de passe incorrect.')
     expect(Object.values(sources).flat().length).toBeGreaterThan(20)
     expect(faultsIn(sources)).toEqual([])
   })

@@ -4,13 +4,7 @@ import { buttonClass, inputClass, labelClass, Message } from '../components/ui'
 import { personalDataScreenCopy as copy } from '../copy/personal-data-screen'
 import { displayPhone } from '../../common/phone'
 import { dateTime } from '../format'
-
-interface ErasePreview {
-  email: string
-  leads: { id: string; receivedAt: string; nom: string; prenom: string; telephone: string }[]
-  calls: number
-  deliveredTo: string[]
-}
+import type { ErasePreview } from '../../common/back-office/screens-api'
 
 /**
  * The data rights: the export of every lead (the same file as `leads:export`), and the erasure of

@@ -105,3 +105,14 @@ export interface FunnelReport {
   /** Oldest first, every day of the period. */
   perDay: (FunnelFigures & { day: string })[]
 }
+
+/** What erasing a person deletes, named before it is done (`GET /admin/api/erase-preview`). */
+export interface ErasePreview {
+  /** The normalised address the erasure is for. */
+  email: string
+  leads: { id: string; receivedAt: string; nom: string; prenom: string; telephone: string }[]
+  /** Calls recorded to those requests. */
+  calls: number
+  /** The tools a request was already delivered to, by their French names: erase it there too. */
+  deliveredTo: string[]
+}

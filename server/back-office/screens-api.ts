@@ -12,7 +12,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify'
 import { replayDeliveries, deliveryBacklog } from '../delivery/deliveries'
-import { erasePerson, eraseTraces } from '../privacy/erase-person'
+import { erasePerson, erasePreview, eraseTraces } from '../privacy/erase-person'
 import { leadsCsvChunks } from '../privacy/export-csv'
 import type { Database, Sql } from '../storage/database'
 import { parisDay } from '../storage/funnel-counts'
@@ -31,7 +31,6 @@ import { funnelReport } from './funnel-report'
 import { funnelPeriods, type FunnelPeriod } from '../../common/back-office/screens-api'
 import {
   deliveryAlert,
-  destinationLabel,
   leadCalls,
   leadDeliveries,
   undoneDeliveryList,
@@ -328,39 +327,4 @@ async function personLeadIds(db: Sql, key: string): Promise<string[]> {
     [key],
   )
   return rows.map((row) => row.id)
-}
-
-/** What erasing a person deletes, named before it is done. */
-async function erasePreview(db: Sql, key: string) {
-  const leads = await db.query<{
-    id: string
-    received_at: Date
-    nom: string
-    prenom: string
-    telephone: string
-  }>(
-    `SELECT id, received_at, payload ->> 'nom' AS nom, payload ->> 'prenom' AS prenom, telephone
-     FROM leads WHERE email = $1 ORDER BY received_at, id`,
-    [key],
-  )
-  const [counts] = await db.query<{ calls: number; delivered_to: string[] }>(
-    `SELECT (SELECT count(*)::int FROM lead_calls AS c JOIN leads AS l ON l.id = c.lead_id
-             WHERE l.email = $1) AS calls,
-            ARRAY(SELECT DISTINCT d.destination FROM lead_deliveries AS d
-                  JOIN leads AS l ON l.id = d.lead_id
-                  WHERE l.email = $1 AND d.state = 'delivered' ORDER BY 1) AS delivered_to`,
-    [key],
-  )
-  return {
-    email: key,
-    leads: leads.map((lead) => ({
-      id: lead.id,
-      receivedAt: lead.received_at.toISOString(),
-      nom: lead.nom,
-      prenom: lead.prenom,
-      telephone: lead.telephone,
-    })),
-    calls: counts?.calls ?? 0,
-    deliveredTo: (counts?.delivered_to ?? []).map(destinationLabel),
-  }
 }

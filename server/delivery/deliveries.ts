@@ -4,9 +4,9 @@
  * never hold the same delivery at once; a lease left by a killed process runs out and the
  * delivery is claimed again. Delivered and parked rows stay: they are the delivery history.
  */
-import type { LeadPayload } from '../../common/lead/lead-contract'
 import type { Database, Sql } from '../storage/database'
 import type { DeliveryEvent, DeliveryJob } from './destination'
+import { storedLeadColumns, storedLeadOf, type LeadRow } from '../storage/lead-row'
 
 /** Temporary failures for this long park a delivery instead of retrying it again. */
 export const parkAfterHours = 72
@@ -15,19 +15,13 @@ export async function claimDueDeliveries(
   db: Database,
   options: { owner: string; leaseMs: number; limit: number; destinations: readonly string[] },
 ): Promise<DeliveryJob[]> {
-  const rows = await db.query<{
-    lead_id: string
-    destination: string
-    event: DeliveryEvent
-    attempts: number
-    payload: LeadPayload
-    received_at: Date
-    consent_withdrawn_at: Date | null
-    client_ip: string
-    user_agent: string
-    fbp: string | null
-    fbc: string | null
-  }>(
+  const rows = await db.query<
+    Pick<LeadRow, (typeof storedLeadColumns)[number]> & {
+      destination: string
+      event: DeliveryEvent
+      attempts: number
+    }
+  >(
     `WITH due AS (
        SELECT lead_id, destination, event FROM lead_deliveries
        WHERE state = 'pending' AND next_attempt_at <= now() AND destination = ANY($4::text[])
@@ -42,20 +36,19 @@ export async function claimDueDeliveries(
      FROM due, leads AS l
      WHERE d.lead_id = due.lead_id AND d.destination = due.destination AND d.event = due.event
        AND l.id = d.lead_id
-     RETURNING d.lead_id, d.destination, d.event, d.attempts, l.payload, l.received_at,
-       l.consent_withdrawn_at, l.client_ip, l.user_agent, l.fbp, l.fbc`,
+     RETURNING d.destination, d.event, d.attempts, ${storedLeadColumns.map((column) => `l.${column}`).join(', ')}`,
     [options.owner, options.leaseMs, options.limit, options.destinations],
   )
-  return rows.map((row) => ({
-    leadId: row.lead_id,
-    destination: row.destination,
-    event: row.event,
-    attempt: row.attempts,
-    payload: row.payload,
-    receivedAt: row.received_at,
-    consentWithdrawnAt: row.consent_withdrawn_at,
-    visitor: { ip: row.client_ip, userAgent: row.user_agent, fbp: row.fbp, fbc: row.fbc },
-  }))
+  return rows.map((row) => {
+    const { id, ...lead } = storedLeadOf(row)
+    return {
+      ...lead,
+      leadId: id,
+      destination: row.destination,
+      event: row.event,
+      attempt: row.attempts,
+    }
+  })
 }
 
 type JobKey = Pick<DeliveryJob, 'leadId' | 'destination' | 'event'>

@@ -3,28 +3,18 @@
  * worker: a name, the events it takes, and one call that sends one of them. The worker knows no
  * kind; adding one is a module of its own and a line in destinations.ts.
  */
-import type { LeadPayload } from '../../common/lead/lead-contract'
+import type { StoredLead } from '../../common/lead/stored-lead'
 
 /** `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler"). */
 export type DeliveryEvent = 'lead' | 'withdrawal'
 
-export interface DeliveryJob {
+/** One delivery of one stored lead to one destination. */
+export interface DeliveryJob extends Omit<StoredLead, 'id'> {
   leadId: string
   destination: string
   event: DeliveryEvent
   /** This attempt's number, from 1. */
   attempt: number
-  payload: LeadPayload
-  receivedAt: Date
-  consentWithdrawnAt: Date | null
-  /** The browser the lead was sent from, as the relay received it. */
-  visitor: {
-    ip: string
-    userAgent: string
-    /** Meta's `_fbp` and `_fbc` cookies, stored only when the visitor accepted the pixel. */
-    fbp: string | null
-    fbc: string | null
-  }
 }
 
 export type DeliveryOutcome =

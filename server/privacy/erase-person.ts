@@ -1,5 +1,7 @@
 import { contactKey } from '../storage/lead-store'
 import type { Database, Sql } from '../storage/database'
+import type { ErasePreview } from '../../common/back-office/screens-api'
+import { destinationLabel } from '../storage/lead-history'
 
 /**
  * Deletes every lead of one person (GDPR art. 17), their pending deliveries with them, then their
@@ -42,4 +44,39 @@ export async function eraseTraces(db: Database): Promise<void> {
   await db.query('CHECKPOINT')
   // The journal of accepted leads must not hold the person any more either.
   await db.makeDurable?.()
+}
+
+/** What erasing a person deletes, named before it is done. */
+export async function erasePreview(db: Sql, key: string): Promise<ErasePreview> {
+  const leads = await db.query<{
+    id: string
+    received_at: Date
+    nom: string
+    prenom: string
+    telephone: string
+  }>(
+    `SELECT id, received_at, payload ->> 'nom' AS nom, payload ->> 'prenom' AS prenom, telephone
+     FROM leads WHERE email = $1 ORDER BY received_at, id`,
+    [key],
+  )
+  const [counts] = await db.query<{ calls: number; delivered_to: string[] }>(
+    `SELECT (SELECT count(*)::int FROM lead_calls AS c JOIN leads AS l ON l.id = c.lead_id
+             WHERE l.email = $1) AS calls,
+            ARRAY(SELECT DISTINCT d.destination FROM lead_deliveries AS d
+                  JOIN leads AS l ON l.id = d.lead_id
+                  WHERE l.email = $1 AND d.state = 'delivered' ORDER BY 1) AS delivered_to`,
+    [key],
+  )
+  return {
+    email: key,
+    leads: leads.map((lead) => ({
+      id: lead.id,
+      receivedAt: lead.received_at.toISOString(),
+      nom: lead.nom,
+      prenom: lead.prenom,
+      telephone: lead.telephone,
+    })),
+    calls: counts?.calls ?? 0,
+    deliveredTo: (counts?.delivered_to ?? []).map(destinationLabel),
+  }
 }

@@ -9,6 +9,7 @@ import {
   type LeadPayload,
 } from '../../common/lead/lead-contract'
 import type { Sql } from '../storage/database'
+import type { LeadRow } from '../storage/lead-row'
 
 const columns = [
   'id',
@@ -32,20 +33,11 @@ const columns = [
   'consentement_retire_le',
 ] as const
 
-type OriginColumns = Record<OriginKey, string | null>
-
-interface LeadRow extends OriginColumns {
-  id: string
-  received_at: Date
-  last_interaction_at: Date
-  delivered_at: Date | null
-  consent_withdrawn_at: Date | null
-  payload: LeadPayload
-  consent_text: string
-  consentement_publicite: boolean
-  client_ip: string
-  user_agent: string
-}
+/** The export's columns of a lead, with the person's last interaction (from `contacts`). */
+type ExportRow = Omit<
+  LeadRow,
+  'email' | 'telephone' | 'withdrawal_to_confirm_at' | 'fbp' | 'fbc'
+> & { last_interaction_at: Date }
 
 /**
  * Visitors type these values and the file is meant to be opened in a spreadsheet, which may split
@@ -71,7 +63,7 @@ function simulationCells(payload: LeadPayload): Record<(typeof simulationKeys)[n
 }
 
 /** Where the lead came from, from its own columns; empty cells for what the ad link lacked. */
-function originCells(row: OriginColumns): Record<OriginKey, string> {
+function originCells(row: Record<OriginKey, string | null>): Record<OriginKey, string> {
   return Object.fromEntries(originKeys.map((key) => [key, row[key] ?? ''])) as Record<
     OriginKey,
     string
@@ -99,7 +91,7 @@ export async function* leadsCsvChunks(db: Sql, filter: ExportFilter = {}): Async
   for (let batch = 0; ; batch += 1) {
     const ids = filter.ids?.slice(batch * exportBatchSize, (batch + 1) * exportBatchSize)
     if (ids?.length === 0) return
-    const rows = await db.query<LeadRow & { cursor: string }>(
+    const rows = await db.query<ExportRow & { cursor: string }>(
       `SELECT id, received_at, received_at::text AS cursor, c.last_interaction_at, delivered_at,
               consent_withdrawn_at, payload, consent_text, consentement_publicite, client_ip,
               user_agent, ${originKeys.join(', ')}
@@ -134,7 +126,7 @@ export async function exportLeadsCsv(db: Sql, filter: ExportFilter = {}): Promis
   return csv
 }
 
-function csvLine(row: LeadRow): string {
+function csvLine(row: ExportRow): string {
   const values: Record<(typeof columns)[number], string> = {
     id: row.id,
     received_at: row.received_at.toISOString(),

@@ -8,6 +8,8 @@ import { originKeys, type LeadPayload } from '../../common/lead/lead-contract'
 import type { Database, Sql } from './database'
 import { funnelCountArguments, maxOriginsPerDay, otherOrigin } from './funnel-counts'
 import type { JournalEntry } from './lead-journal'
+import type { LeadRow } from './lead-row'
+import type { OriginKey } from '../../common/lead/lead-contract'
 
 /** A lead's id, as `randomUUID` writes it (lower case). */
 export const leadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -173,7 +175,13 @@ async function storeTogether(db: Sql, group: readonly Waiting[]): Promise<void> 
 }
 
 /** The `leads` row of a lead, as `store_lead` and the journal's restore write it. */
-function leadRow(id: string, lead: IncomingLead) {
+function leadRow(
+  id: string,
+  lead: IncomingLead,
+): Omit<
+  LeadRow,
+  'received_at' | 'delivered_at' | 'consent_withdrawn_at' | 'withdrawal_to_confirm_at'
+> {
   const adConsent = lead.payload.consentement_publicite
   return {
     id,
@@ -186,7 +194,10 @@ function leadRow(id: string, lead: IncomingLead) {
     consentement_publicite: adConsent,
     fbp: (adConsent && lead.metaCookies?.fbp) || null,
     fbc: (adConsent && lead.metaCookies?.fbc) || null,
-    ...Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])),
+    ...(Object.fromEntries(originKeys.map((key) => [key, lead.payload[key] ?? null])) as Record<
+      OriginKey,
+      string | null
+    >),
   }
 }
 

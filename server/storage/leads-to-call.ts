@@ -23,6 +23,7 @@ import {
   type RecordedCall,
 } from '../../common/calls/call-rules'
 import { nationalDigits } from '../../common/phone'
+import type { LeadRow } from './lead-row'
 
 const dayMs = 86_400_000
 /** A day more than the rules need: the rules, not this bound, say which are out of time. */
@@ -53,13 +54,10 @@ const matchesFilter = `
    OR l.telephone LIKE $2)
   AND ($3::text IS NULL OR coalesce(l.utm_campaign, '') = $3)`
 
-interface LeadFacts {
-  id: string
-  received_at: Date
-  consent_withdrawn_at: Date | null
-  email: string
-  telephone: string
-}
+type LeadFacts = Pick<
+  LeadRow,
+  'id' | 'received_at' | 'consent_withdrawn_at' | 'email' | 'telephone'
+>
 
 /**
  * Every call to the people of `leads` (a person: the same email or the same phone, so that no
