@@ -34,3 +34,13 @@ export function screenAt(pathname: string): (typeof adminScreens)[number] | unde
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return adminScreens.find((screen) => screen.path === path)
 }
+
+/**
+ * One lead's card, where a notification, the alert email and an escalation lead the advisor:
+ * `/admin/demandes/<lead id>`. Behind the login like every screen.
+ */
+export const leadCardPathPrefix = '/admin/demandes/'
+
+export function leadCardPath(leadId: string): string {
+  return `${leadCardPathPrefix}${encodeURIComponent(leadId)}`
+}
