@@ -35,7 +35,7 @@ export const erasedTables = ['leads', 'contacts', 'lead_deliveries', 'lead_calls
  * is emptied with it). The write-ahead log keeps the rows until PGlite recycles its segments.
  * Statements sent meanwhile (a lead arriving) wait their turn: PGlite runs one at a time.
  * On PostgreSQL nothing is rewritten: VACUUM FULL would stop every lead for its duration on a
- * server that may be shared, and its backups and WAL archive keep the rows anyway (README,
+ * server that may be shared, and its backups and WAL archive keep the rows anyway (docs/operations.md,
  * "Erasure").
  */
 export async function eraseTraces(db: Database): Promise<void> {

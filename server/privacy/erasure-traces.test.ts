@@ -2,7 +2,7 @@
  * An erased person can no longer be read in the embedded database's files: a DELETE leaves the
  * row's bytes in its page (and in every index) until the page is reused, a plain VACUUM only marks
  * the space free. The write-ahead log is left aside: PostgreSQL recycles its segments on its own.
- * PostgreSQL's own files are its operator's (README, "Erasure").
+ * PostgreSQL's own files are its operator's (docs/operations.md, "Erasure").
  */
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
@@ -54,5 +54,23 @@ describe('an erasure on the embedded database', () => {
       [[other.email, arriving.email]],
     )
     expect(kept.map((row) => row.email)).toEqual([other.email, arriving.email].map(String).sort())
+  }, 60_000)
+
+  it('leaves no trace of the leads the 3-year purge deletes', async () => {
+    const tag = randomUUID().replaceAll('-', '').slice(0, 12)
+    const email = `personne-expiree-${tag}@domaine-tres-distinctif.fr`
+    const nom = 'Xochipillizyxvorbe'
+    expect((await post(validLead({ email, nom }))).statusCode).toBe(202)
+    await relay().db.query(
+      `UPDATE contacts SET last_interaction_at = now() - interval '3 years 1 day' WHERE email = $1`,
+      [email],
+    )
+    const dataDir = relay().config.dataDir
+    const traces = () => filesContaining(dataDir, [email, nom], ['pg_wal'])
+    await relay().db.query('CHECKPOINT')
+    expect(await traces()).not.toEqual([])
+
+    expect(await runLeadCommand(relay().db, { command: 'purge' })).toContain('Deleted 1 lead(s)')
+    expect(await traces()).toEqual([])
   }, 60_000)
 })

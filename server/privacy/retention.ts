@@ -1,4 +1,5 @@
-import type { Sql } from '../storage/database'
+import type { Database, Sql } from '../storage/database'
+import { eraseTraces } from './erase-person'
 import { purgeExpiredFunnelCounts } from '../storage/funnel-counts'
 
 /** DECISIONS.md and the privacy policy: at most 3 years after the last interaction. */
@@ -31,10 +32,15 @@ export interface PurgeResult {
   funnelCounts: number
 }
 
-/** Everything past its retention period: the leads (3 years) and the funnel counts (25 months). */
-export async function purgeExpired(db: Sql, now: Date = new Date()): Promise<PurgeResult> {
-  return {
+/**
+ * Everything past its retention period: the leads (3 years) and the funnel counts (25 months).
+ * Deleted leads are then made as unreadable in the database's files as an erasure's.
+ */
+export async function purgeExpired(db: Database, now: Date = new Date()): Promise<PurgeResult> {
+  const result = {
     leads: await purgeExpiredLeads(db),
     funnelCounts: await purgeExpiredFunnelCounts(db, now),
   }
+  if (result.leads > 0) await eraseTraces(db)
+  return result
 }
