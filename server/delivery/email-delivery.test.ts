@@ -317,6 +317,7 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     expect(event.body).toMatchObject({
       evenement: 'retrait_consentement',
       consigne: 'ne plus appeler',
+      portee: 'email',
       telephone: '0612345678',
     })
     // The address's leads never got through, only the withdrawal; the other address's lead did.

@@ -16,11 +16,16 @@ export interface WebhookOptions {
   header: { name: string; value: string } | undefined
 }
 
-/** The body of a withdrawal event: who must no longer be called, and since when. */
+/**
+ * The body of a withdrawal event: who must no longer be called, and since when. The link proved
+ * the email address, not the phone (another person's number may have been typed with it):
+ * `portee` says so, for a receiver that would otherwise block the number.
+ */
 export function withdrawalEvent(job: DeliveryJob) {
   return {
     evenement: 'retrait_consentement',
     consigne: 'ne plus appeler',
+    portee: 'email',
     lead_id: job.leadId,
     nom: job.payload.nom,
     prenom: job.payload.prenom,
