@@ -12,7 +12,8 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify'
 import { replayDeliveries, deliveryBacklog } from '../delivery/deliveries'
-import { erasePerson, erasePreview, eraseTraces } from '../privacy/erase-person'
+import { erasePerson, erasePreview, eraseTraces, personLeadIds } from '../privacy/erase-person'
+import { lockCallRecording, recordCall } from '../storage/lead-calls'
 import { leadsCsvChunks } from '../privacy/export-csv'
 import type { Database, Sql } from '../storage/database'
 import { parisDay } from '../storage/funnel-counts'
@@ -193,17 +194,13 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     if (!id) return notFound(reply)
     const at = now()
     const result = await db.transaction(async (tx) => {
-      // One recording at a time: two clicks at once must not both pass the 4-call limit.
-      await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('lead calls', 0))")
+      await lockCallRecording(tx)
       const standing = await standingOf(tx, id, at)
       if (!standing) return undefined
       const refusal = refusalOf(standing, outcome as CallOutcome)
       if (refusal)
         return { refused: refusalText(outcome as CallOutcome, refusal, standing), refusal }
-      await tx.query(
-        'INSERT INTO lead_calls (lead_id, at, outcome, admin_email) VALUES ($1, $2, $3, $4)',
-        [id, at, outcome, user.email],
-      )
+      await recordCall(tx, { leadId: id, at, outcome: outcome as CallOutcome, by: user.email })
       await deps.audit(tx, user, 'appel.enregistre', { lead: id, resultat: outcome })
       return { recorded: true as const }
     })
@@ -319,12 +316,4 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     request.log.error({ err: error }, 'admin request failed')
     return reply.code(500).send({ error: 'Erreur interne\u00a0: réessayez dans un instant.' })
   })
-}
-
-async function personLeadIds(db: Sql, key: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    'SELECT id FROM leads WHERE email = $1 ORDER BY received_at, id',
-    [key],
-  )
-  return rows.map((row) => row.id)
 }

@@ -80,3 +80,12 @@ export async function erasePreview(db: Sql, key: string): Promise<ErasePreview> 
     deliveredTo: (counts?.delivered_to ?? []).map(destinationLabel),
   }
 }
+
+/** The ids of a person's leads, by the normalised address, oldest first. */
+export async function personLeadIds(db: Sql, key: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    'SELECT id FROM leads WHERE email = $1 ORDER BY received_at, id',
+    [key],
+  )
+  return rows.map((row) => row.id)
+}
