@@ -157,12 +157,14 @@ const noRecipients: PrivacyRecipients = {
   leadWebhook: undefined,
   pageViewWebhook: undefined,
   emailProvider: undefined,
+  notificationService: undefined,
   metaConversionsApi: false,
 }
 const everyRecipient: PrivacyRecipients = {
   leadWebhook: { name: 'Automates du Rhône SAS', outsideEu: true },
   pageViewWebhook: { name: 'Compteur Clic SARL', outsideEu: false },
   emailProvider: { name: 'Courriel Rhône SAS', outsideEu: true },
+  notificationService: { name: 'Alertes Rhône SAS', outsideEu: false },
   metaConversionsApi: true,
 }
 
