@@ -7,11 +7,7 @@
 import type { PrivacyRecipients } from './site-config-schema'
 
 export type RecipientKey =
-  | 'leadWebhook'
-  | 'pageViewWebhook'
-  | 'emailProvider'
-  | 'notificationService'
-  | 'metaConversionsApi'
+  'leadWebhook' | 'pageViewWebhook' | 'emailProvider' | 'notificationService' | 'metaConversionsApi'
 
 /** Which recipient each setting sends data to; VITE_* ones are known at build time. */
 export const recipientOf = {

@@ -64,7 +64,9 @@ export function leadNotification(
     campaignLine(payload),
   ].filter((line): line is string => line !== undefined)
   return {
-    title: context.escalation ? notificationCopy.escalationTitle(name) : notificationCopy.title(name),
+    title: context.escalation
+      ? notificationCopy.escalationTitle(name)
+      : notificationCopy.title(name),
     body: lines.join('\n'),
     url: context.cardUrl,
     tag: `lead-${context.leadId}`,

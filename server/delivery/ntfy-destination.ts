@@ -22,7 +22,6 @@ export interface NtfyOptions {
  * server decodes (binwiederhier/ntfy#737); a plain ASCII title goes as it is.
  */
 export function headerText(value: string): string {
-  // eslint-disable-next-line no-control-regex
   if (/^[\x20-\x7e]*$/.test(value)) return value
   return `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`
 }

@@ -7,12 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { type LeadPayload } from '../../common/lead/lead-contract'
 import { parseLeadPayload } from '../api/parse-lead'
 import { validLead } from '../test-support/lead-fixtures'
-import {
-  brokerAlert,
-  brokerEscalation,
-  brokerWithdrawal,
-  visitorConfirmation,
-} from './lead-emails'
+import { brokerAlert, brokerEscalation, brokerWithdrawal, visitorConfirmation } from './lead-emails'
 
 const cardUrl = 'https://assurance.example/admin/demandes/0b5c3a9e-1d2f-4e6a-8b7c-9d0e1f2a3b4c'
 const pageUrl =

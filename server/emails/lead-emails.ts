@@ -74,9 +74,9 @@ ${
     ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(action.label)}</a></p>\n`
     : ''
 }${intro
-  .split('\n\n')
-  .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-  .join('\n')}
+    .split('\n\n')
+    .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+    .join('\n')}
 ${sections
   .map(
     (section) =>

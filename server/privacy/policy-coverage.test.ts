@@ -41,9 +41,9 @@ describe('policyCoverage', () => {
       ),
     ])
     const named = { ...record, names: { ...record.names, notificationService: true } }
-    expect(policyCoverage({ NTFY_URL: 'https://ntfy.sh/alertes-x7' }, named, 'dist').errors).toEqual(
-      [],
-    )
+    expect(
+      policyCoverage({ NTFY_URL: 'https://ntfy.sh/alertes-x7' }, named, 'dist').errors,
+    ).toEqual([])
   })
 
   it('leaves the VITE_* variables to the build, which checked them', () => {

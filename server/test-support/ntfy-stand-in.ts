@@ -28,7 +28,7 @@ export interface NtfyStandIn {
 /** RFC 2047's `=?UTF-8?B?…?=`, as the ntfy server reads a header back into text. */
 export function decodedHeader(value: string | undefined): string | undefined {
   const encoded = /^=\?UTF-8\?B\?([A-Za-z0-9+/=]*)\?=$/i.exec(value ?? '')
-  return encoded ? Buffer.from(encoded[1]!, 'base64').toString('utf8') : value
+  return encoded?.[1] !== undefined ? Buffer.from(encoded[1], 'base64').toString('utf8') : value
 }
 
 export async function startNtfyStandIn(topic = '/alertes-courtier-test'): Promise<NtfyStandIn> {
