@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       appSecret: undefined,
       publicUrl: undefined,
       meta: undefined,
+      ntfy: undefined,
+      leadEscalateMinutes: 5,
       adminDistDir: path.resolve('/srv/app', 'dist-admin'),
       adminSessionIdleMinutes: 720,
       adminSessionMaxDays: 7,
@@ -96,6 +98,9 @@ describe('loadConfig', () => {
           META_GRAPH_URL: 'http://127.0.0.1:9100/graph/',
           META_GRAPH_VERSION: 'v24.0',
           META_TEST_EVENT_CODE: 'TEST12345',
+          NTFY_URL: 'https://ntfy.sh/alertes-courtier-x7',
+          NTFY_TOKEN: 'tk_abc123',
+          LEAD_ESCALATE_MINUTES: '10',
         },
         '/srv/app',
       ),
@@ -127,6 +132,8 @@ describe('loadConfig', () => {
         graphVersion: 'v24.0',
         testEventCode: 'TEST12345',
       },
+      ntfy: { url: 'https://ntfy.sh/alertes-courtier-x7', token: 'tk_abc123' },
+      leadEscalateMinutes: 10,
       adminDistDir: path.resolve('/srv/app', 'dist-admin'),
       adminSessionIdleMinutes: 720,
       adminSessionMaxDays: 7,
@@ -228,6 +235,27 @@ describe('loadConfig', () => {
   ])('rejects %s=%j naming the variable', (name, value) => {
     const message = configErrorFor({ [name]: value })
     expect(message).toContain(name)
+  })
+
+  it('reads LEAD_ESCALATE_MINUTES, off or 0 turning it off, and refuses an ntfy without a topic', () => {
+    expect(loadConfig({ LEAD_ESCALATE_MINUTES: 'off' }).leadEscalateMinutes).toBe(0)
+    expect(loadConfig({ LEAD_ESCALATE_MINUTES: '0' }).leadEscalateMinutes).toBe(0)
+    const message = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env)
+      } catch (error) {
+        return (error as Error).message
+      }
+      return ''
+    }
+    expect(message({ LEAD_ESCALATE_MINUTES: 'soon' })).toContain(
+      'LEAD_ESCALATE_MINUTES must be a whole number from 0 to 1440',
+    )
+    expect(message({ NTFY_URL: 'https://ntfy.sh/' })).toContain('NTFY_URL must name a topic')
+    expect(message({ NTFY_TOKEN: 'tk_x' })).toContain('NTFY_TOKEN is set but NTFY_URL is not')
+    const bad = message({ NTFY_URL: 'https://ntfy.sh/t', NTFY_TOKEN: 'tk secret' })
+    expect(bad).toContain('NTFY_TOKEN must be one word')
+    expect(bad).not.toContain('secret')
   })
 
   it('never repeats the database password in its error', () => {

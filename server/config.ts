@@ -35,6 +35,10 @@ export interface ServerConfig {
   publicUrl: string | undefined
   /** Meta's Conversions API; `undefined` when `META_CAPI_TOKEN` is not set. */
   meta: MetaConfig | undefined
+  /** ntfy's topic (`NTFY_URL`) and access token; `undefined` when `NTFY_URL` is not set. */
+  ntfy: { url: string; token: string | undefined } | undefined
+  /** Staffed minutes before an unclaimed, uncalled lead is escalated; 0 = never. */
+  leadEscalateMinutes: number
   /** The back-office's own build (scripts/build-admin.ts), served at /admin. */
   adminDistDir: string
   /** A back-office session ends after this long without a request. */
@@ -277,6 +281,36 @@ function parseMeta(env: NodeJS.ProcessEnv, errors: string[]): MetaConfig | undef
   return { accessToken, pixelId: pixelId ?? '', graphUrl, graphVersion, testEventCode }
 }
 
+function parseNtfy(env: NodeJS.ProcessEnv): ServerConfig['ntfy'] {
+  const url = parseUrl('NTFY_URL', env.NTFY_URL)
+  if (!url) {
+    if (!blank(env.NTFY_TOKEN)) {
+      throw new ConfigError('NTFY_TOKEN is set but NTFY_URL is not: no notification can leave.')
+    }
+    return undefined
+  }
+  if (new URL(url).pathname.replace(/\/+$/, '') === '') {
+    throw new ConfigError(
+      'NTFY_URL must name a topic, such as https://ntfy.sh/<your-topic> (the value is not shown).',
+    )
+  }
+  const token = blank(env.NTFY_TOKEN) ? undefined : env.NTFY_TOKEN.trim()
+  // It goes into a header: a line break there would let it write a header of its own.
+  if (token && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError(
+      'NTFY_TOKEN must be one word of printable ASCII, such as tk_… (the value is not shown).',
+    )
+  }
+  return { url, token }
+}
+
+/** Escalation after 5 staffed minutes unless told otherwise; `off` or 0 turns it off. */
+function parseEscalateMinutes(value: string | undefined): number {
+  if (blank(value)) return 5
+  if (value.trim().toLowerCase() === 'off') return 0
+  return parseWholeNumber('LEAD_ESCALATE_MINUTES', value, 0, 24 * 60)
+}
+
 /** 12 hours at most; a fraction of a minute is allowed so that a test can see a session expire. */
 function parseIdleMinutes(value: string | undefined): number {
   if (blank(value)) return maxAdminIdleMinutes
@@ -335,6 +369,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     ),
     smtp: parseSmtp(env, errors),
     meta: parseMeta(env, errors),
+    ntfy: attempt(() => parseNtfy(env)),
+    leadEscalateMinutes: attempt(() => parseEscalateMinutes(env.LEAD_ESCALATE_MINUTES)),
     publicUrl: attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL)?.replace(/\/+$/, '')),
     appSecret: attempt(() => {
       if (blank(env.APP_SECRET)) return undefined

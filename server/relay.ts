@@ -16,6 +16,7 @@ import type { BackoffPolicy } from './delivery/backoff'
 import { startDeliveryWorker } from './delivery/delivery-worker'
 import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
+import { startEscalationChecks } from './delivery/escalation'
 import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { createLogger } from './log-options'
@@ -45,6 +46,8 @@ export interface RelayOptions {
   activityCounter?: ActivityCounterMode
   /** Benchmarks only: `false` drops the embedded database's power-cut journal (open-database.ts). */
   leadJournal?: boolean
+  /** How often unclaimed leads are looked for to escalate; tests shorten it. */
+  escalationCheckMs?: number
 }
 
 export interface Relay {
@@ -101,6 +104,26 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     pollMs: options.pollMs,
     now: options.now,
   })
+  const now = options.now ?? (() => new Date())
+  const escalations =
+    config.leadEscalateMinutes > 0 && destinations.plan.escalation.length > 0
+      ? startEscalationChecks({
+          db,
+          log,
+          minutes: config.leadEscalateMinutes,
+          destinations: destinations.plan.escalation,
+          everyMs: options.escalationCheckMs ?? 15_000,
+          now,
+          onEscalated: () => worker.wake(),
+        })
+      : undefined
+  log.info(
+    escalations
+      ? `escalation: on, after ${config.leadEscalateMinutes} minute(s) of calling hours unclaimed and uncalled, to ${destinations.plan.escalation.join(', ')}`
+      : config.leadEscalateMinutes > 0
+        ? 'escalation: off, no destination takes it (LEAD_ALERT_TO or NTFY_URL)'
+        : 'escalation: off, LEAD_ESCALATE_MINUTES=off',
+  )
   // PostgreSQL vacuums itself; PGlite does not.
   const vacuum = db.kind === 'embedded' ? startEmbeddedVacuum(db, log) : undefined
   const pageViews = config.pageViewForwardUrl
@@ -127,6 +150,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   }
   const app = await buildApp(config, services, { log, timeouts: options.timeouts }).catch(
     async (error: unknown) => {
+      await escalations?.stop()
       await worker.stop()
       await vacuum?.stop()
       await destinations.close()
@@ -173,6 +197,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     clearInterval(checkpointTimer)
     await purging
     await checkpointing
+    await escalations?.stop()
     await worker.stop()
     await vacuum?.stop()
     await destinations.close()

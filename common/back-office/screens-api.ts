@@ -31,6 +31,9 @@ export interface LeadCard {
    * the lead stays callable, the advisor confirms with the person at the call.
    */
   withdrawalToConfirmAt: string | null
+  /** The advisor who took the lead ("Je m'en occupe"), and when; `null` until one does. */
+  claimedBy: string | null
+  claimedAt: string | null
   standing: {
     state: CallState
     stateLabel: string

@@ -52,6 +52,8 @@ export interface PrivacyRecipients {
   pageViewWebhook: Recipient | undefined
   /** Sends the alert and confirmation emails: SMTP_URL. */
   emailProvider: Recipient | undefined
+  /** Relays the alerts to advisors' phones (first name, initial, estimate): NTFY_URL. */
+  notificationService: Recipient | undefined
   /** Leads reported to Meta's Conversions API: META_CAPI_TOKEN. */
   metaConversionsApi: boolean
 }
@@ -380,6 +382,7 @@ export function checkSiteConfig(
       leadWebhook: recipient('leadWebhook'),
       pageViewWebhook: recipient('pageViewWebhook'),
       emailProvider: recipient('emailProvider'),
+      notificationService: recipient('notificationService'),
       metaConversionsApi: r.present(['privacy', 'metaConversionsApi'])
         ? r.value(['privacy', 'metaConversionsApi'], checks.yesNo) === 'true'
         : false,

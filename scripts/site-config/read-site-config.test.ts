@@ -121,6 +121,7 @@ describe('a broker’s own configuration', () => {
       leadWebhook: { name: 'Relais Lumière, édité par Automates du Rhône SAS', outsideEu: false },
       pageViewWebhook: undefined,
       emailProvider: { name: 'Courriel Rhône SAS', outsideEu: false },
+      notificationService: undefined,
       metaConversionsApi: true,
     })
   })

@@ -2,6 +2,7 @@
  * Every destination a lead can go to, built from the configuration: the one place where kinds
  * are registered. Says, one line each, which are on and which are off and why.
  */
+import { leadCardPath } from '../../common/back-office/back-office-routes'
 import type { LeadPayload } from '../../common/lead/lead-contract'
 import type { ServerConfig } from '../config'
 import { withdrawalPath } from '../privacy/withdrawal-page'
@@ -10,6 +11,7 @@ import type { Destination } from './destination'
 import { brokerAlertDestination, visitorConfirmationDestination } from './email-destinations'
 import { createMailer } from './mailer'
 import { metaDestination } from './meta-destination'
+import { ntfyDestination } from './ntfy-destination'
 import { webhookDestination } from './webhook-destination'
 
 /** Which destinations a stored lead goes to, and which ones are on. */
@@ -20,6 +22,8 @@ export interface DeliveryPlan {
   active: readonly string[]
   /** Destinations told when a person withdraws consent ("ne plus appeler"). */
   withdrawal: readonly string[]
+  /** Destinations told when nobody claimed or called a lead in time (escalation.ts). */
+  escalation: readonly string[]
   /** Of `queued`, those a lead goes to only when its visitor accepted the ad trackers. */
   adConsentOnly: readonly string[]
 }
@@ -45,6 +49,7 @@ export function buildDestinations(
 ): Destinations {
   const active: Destination[] = []
   const report: string[] = []
+  const cardUrl = (leadId: string) => `${links.siteUrl}${leadCardPath(leadId)}`
   if (config.leadForwardUrl) {
     active.push(
       webhookDestination({
@@ -67,7 +72,7 @@ export function buildDestinations(
     report.push('email_visiteur: off, SMTP_URL is not set')
   } else {
     if (config.smtp.alertTo.length > 0) {
-      active.push(brokerAlertDestination(mailer, config.smtp.alertTo))
+      active.push(brokerAlertDestination(mailer, config.smtp.alertTo, { cardUrl }))
       report.push(`email_courtier: on, to ${config.smtp.alertTo.length} address(es)`)
     } else {
       report.push('email_courtier: off, LEAD_ALERT_TO is not set')
@@ -96,6 +101,22 @@ export function buildDestinations(
     report.push('meta: off, META_CAPI_TOKEN is not set')
   }
 
+  if (config.ntfy) {
+    active.push(
+      ntfyDestination({
+        url: config.ntfy.url,
+        token: config.ntfy.token,
+        timeoutMs: config.forwardTimeoutMs,
+        cardUrl,
+      }),
+    )
+    // The host only: on ntfy.sh the topic is the password.
+    const token = config.ntfy.token ? ', with an access token' : ''
+    report.push(`ntfy: on, to ${new URL(config.ntfy.url).host}${token}`)
+  } else {
+    report.push('ntfy: off, NTFY_URL is not set')
+  }
+
   const names = active.map((destination) => destination.name)
   return {
     active,
@@ -104,6 +125,9 @@ export function buildDestinations(
       active: names,
       withdrawal: active
         .filter((destination) => destination.events.includes('withdrawal'))
+        .map((destination) => destination.name),
+      escalation: active
+        .filter((destination) => destination.events.includes('escalation'))
         .map((destination) => destination.name),
       adConsentOnly: active
         .filter((destination) => destination.needsAdConsent)

@@ -339,6 +339,22 @@ export const migrations: readonly Migration[] = [
       'ALTER TABLE leads ADD COLUMN withdrawal_to_confirm_at timestamptz',
     ],
   },
+  {
+    id: 16,
+    name: 'who took each lead, and its one escalation',
+    statements: [
+      // The advisor as an email, like a call's: removing an account keeps who took the lead.
+      `ALTER TABLE leads
+        ADD COLUMN claimed_by text,
+        ADD COLUMN claimed_at timestamptz,
+        ADD COLUMN escalated_at timestamptz`,
+      // Leads from before escalation existed count as escalated: an upgrade must not alert every
+      // advisor at once about a backlog of old requests.
+      'UPDATE leads SET escalated_at = received_at',
+      // What the escalation check reads every few seconds: the few leads still waiting for it.
+      'CREATE INDEX leads_escalation_idx ON leads (received_at) WHERE escalated_at IS NULL',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */

@@ -67,6 +67,8 @@ export async function startTestRelay(
     appSecret: 'test-secret-of-at-least-thirty-two-characters',
     publicUrl: undefined,
     meta: undefined,
+    ntfy: undefined,
+    leadEscalateMinutes: 0,
     adminDistDir,
     adminSessionIdleMinutes: 720,
     adminSessionMaxDays: 7,
