@@ -3,7 +3,7 @@
  * the relay server and the tests all import them from here.
  */
 import { leadRuleMessages } from './lead-form-copy'
-import { isNationalPhone, normalizePhone } from '../phone'
+import { nationalPhonePattern, normalizePhone } from '../phone'
 
 export const leadFieldNames = ['nom', 'prenom', 'email', 'telephone'] as const
 export type LeadFieldName = (typeof leadFieldNames)[number]
@@ -67,7 +67,9 @@ export function validateField(name: LeadFieldName, value: string): string | unde
       return emailPattern.test(trimmed) ? undefined : leadMessages.emailFormat
     case 'telephone':
       if (!trimmed) return leadMessages.telephoneRequired
-      return isNationalPhone(value) ? undefined : leadMessages.telephoneFormat
+      return nationalPhonePattern.test(normalizePhone(value))
+        ? undefined
+        : leadMessages.telephoneFormat
   }
 }
 
