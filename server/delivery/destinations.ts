@@ -10,6 +10,7 @@ import type { Destination } from './destination'
 import { brokerAlertDestination, visitorConfirmationDestination } from './email-destinations'
 import { createMailer } from './mailer'
 import { metaDestination } from './meta-destination'
+import { pushDestination, type PushOptions } from './push-destination'
 import { webhookDestination } from './webhook-destination'
 
 /** Which destinations a stored lead goes to, and which ones are on. */
@@ -39,9 +40,13 @@ export interface Destinations {
   close(): Promise<void>
 }
 
+/** What the `push` destination needs beyond the configuration; the relay always has it. */
+export type PushSetup = Omit<PushOptions, 'siteUrl' | 'timeoutMs'> & { keysGenerated: boolean }
+
 export function buildDestinations(
   config: ServerConfig,
   links: { siteUrl: string; appSecret: string },
+  push?: PushSetup,
 ): Destinations {
   const active: Destination[] = []
   const report: string[] = []
@@ -94,6 +99,18 @@ export function buildDestinations(
     )
   } else {
     report.push('meta: off, META_CAPI_TOKEN is not set')
+  }
+
+  if (push) {
+    active.push(
+      pushDestination({ ...push, siteUrl: links.siteUrl, timeoutMs: config.forwardTimeoutMs }),
+    )
+    const keys = push.keysGenerated ? 'keys kept in DATA_DIR' : 'VAPID_PUBLIC_KEY'
+    report.push(
+      `push: on, to every device an advisor subscribed when the lead is sent (${keys}, subject ${push.subject})`,
+    )
+  } else {
+    report.push('push: off')
   }
 
   const names = active.map((destination) => destination.name)

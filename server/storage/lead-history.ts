@@ -30,6 +30,7 @@ const destinationLabels: Record<string, string> = {
   email_courtier: 'Email au courtier',
   email_visiteur: 'Email de confirmation au visiteur',
   meta: 'Meta (API Conversions)',
+  push: 'Notifications des téléphones',
 }
 
 export const destinationLabel = (name: string) => destinationLabels[name] ?? name
