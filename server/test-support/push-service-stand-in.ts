@@ -141,6 +141,8 @@ export interface PushServiceStandIn {
   agent: Agent
   /** Every request, answered 2xx or not, in order of arrival. */
   received: ReceivedPush[]
+  /** Connections that failed their TLS handshake (a client not trusting the certificate). */
+  tlsFailures: () => number
   /** A new device's endpoint on this service. */
   endpoint(device: string): string
   /** How requests for `device` (every device when omitted) are answered from now on. */
@@ -183,6 +185,8 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       response.writeHead(answer, { 'content-type': 'text/plain' }).end(String(answer))
     })
   })
+  let tlsFailures = 0
+  server.on('tlsClientError', () => (tlsFailures += 1))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
   const agent = new Agent({ ca: cert, keepAlive: false })
@@ -192,6 +196,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     caFile: certFile,
     agent,
     received,
+    tlsFailures: () => tlsFailures,
     endpoint: (device) => `${origin}/push/${device}`,
     answer(answer, device) {
       if (device === undefined) {
