@@ -87,7 +87,7 @@ function userOf(request: FastifyRequest): AdminUser {
 }
 
 function userAgentOf(request: FastifyRequest): string | null {
-  const agent = request.headers['user-agent']?.replace(/[\0-\x1f\x7f]/g, '').trim()
+  const agent = request.headers['user-agent']?.replace(/\p{Cc}/gu, '').trim()
   return agent ? agent.slice(0, maxUserAgentLength) : null
 }
 

@@ -109,8 +109,6 @@ export function buildDestinations(
     report.push(
       `push: on, to every device an advisor subscribed when the lead is sent (${keys}, subject ${push.subject})`,
     )
-  } else {
-    report.push('push: off')
   }
 
   const names = active.map((destination) => destination.name)

@@ -17,7 +17,8 @@ import {
   type ECDH,
 } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createServer, type IncomingHttpHeaders } from 'node:https'
+import type { IncomingHttpHeaders } from 'node:http'
+import { createServer } from 'node:https'
 import { Agent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
