@@ -5,6 +5,12 @@
 import { statSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
+import {
+  isVapidPair,
+  isVapidPrivateKey,
+  isVapidPublicKey,
+  type VapidKeys,
+} from './delivery/vapid-keys'
 
 export type TrustProxy = boolean | string
 
@@ -45,6 +51,10 @@ export interface ServerConfig {
   adminSessionIdleMinutes: number
   /** A back-office session ends this many days after its login, however busy. */
   adminSessionMaxDays: number
+  /** The Web Push key pair; `undefined` = one generated and kept in DATA_DIR. */
+  vapid: VapidKeys | undefined
+  /** `mailto:` or `https:` contact for push services; `undefined` = the site's company email. */
+  vapidSubject: string | undefined
 }
 
 export interface MetaConfig {
@@ -325,6 +335,59 @@ function parseIdleMinutes(value: string | undefined): number {
 
 export const maxAdminIdleMinutes = 12 * 60
 
+const vapidKeysHint = 'as `npx web-push generate-vapid-keys` prints it'
+
+/** Both keys or neither: a public key without its private half signs nothing. */
+function parseVapid(env: NodeJS.ProcessEnv, errors: string[]): VapidKeys | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? ''
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? ''
+  if (!publicKey && !privateKey) return undefined
+  if (!publicKey || !privateKey) {
+    errors.push(
+      `${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} must be set with ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: set both (from one run of \`npx web-push generate-vapid-keys\`) or neither.`,
+    )
+    return undefined
+  }
+  const publicOk = isVapidPublicKey(publicKey)
+  const privateOk = isVapidPrivateKey(privateKey)
+  if (!publicOk) {
+    errors.push(
+      `VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes, ${vapidKeysHint}), got "${publicKey}".`,
+    )
+  }
+  if (!privateOk) {
+    errors.push(
+      `VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes, ${vapidKeysHint}) (the value is not shown).`,
+    )
+  }
+  if (publicOk && privateOk && !isVapidPair({ publicKey, privateKey })) {
+    errors.push(
+      'VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY: copy both from one run of `npx web-push generate-vapid-keys`.',
+    )
+  }
+  return { publicKey, privateKey }
+}
+
+/** RFC 8292 §2.1: a way for the push service to reach the sender, `mailto:` or `https:`. */
+function parseVapidSubject(value: string | undefined): string | undefined {
+  if (blank(value)) return undefined
+  const subject = value.trim()
+  const mailto = /^mailto:(.+)$/.exec(subject)?.[1]
+  let https = false
+  try {
+    const url = new URL(subject)
+    https = url.protocol === 'https:' && url.hostname !== '' && !/\s/.test(subject)
+  } catch {
+    // not a URL: only a mailto: can still pass
+  }
+  if (mailto ? !emailAddress.test(mailto) : !https) {
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a mailto: address or an https: URL, such as mailto:contact@cabinet.fr, got "${value}".`,
+    )
+  }
+  return subject
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const errors: string[] = []
   const attempt = <T>(read: () => T): T | undefined => {
@@ -372,6 +435,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     ntfy: attempt(() => parseNtfy(env)),
     leadEscalateMinutes: attempt(() => parseEscalateMinutes(env.LEAD_ESCALATE_MINUTES)),
     publicUrl: attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL)?.replace(/\/+$/, '')),
+    vapid: parseVapid(env, errors),
+    vapidSubject: attempt(() => parseVapidSubject(env.VAPID_SUBJECT)),
     appSecret: attempt(() => {
       if (blank(env.APP_SECRET)) return undefined
       if (env.APP_SECRET.trim().length < 32) {

@@ -10,6 +10,7 @@ import type { ServerConfig } from '../config'
 import { audit, requireAdminApi, requireSameOrigin } from '../accounts/admin-auth'
 import { adminAssetsPrefix, registerAdminPages } from './back-office-pages'
 import { registerAdminScreensApi } from './screens-api'
+import { registerPushSubscriptionsApi } from './push-subscriptions-api'
 import { createAdminSessions } from '../accounts/admin-sessions'
 import { createDeviceCookies } from '../accounts/device-cookies'
 import { registerLoginRoutes } from '../accounts/login-routes'
@@ -80,6 +81,15 @@ export async function registerAdmin(
           requireSameOrigin: sameOrigin,
           audit,
         })
+        if (services.pushPublicKey) {
+          registerPushSubscriptionsApi(screens, {
+            db,
+            publicKey: services.pushPublicKey,
+            requireAdminApi: loggedIn,
+            requireSameOrigin: sameOrigin,
+            audit,
+          })
+        }
         screens.all('/admin/api/*', async (_request, reply) =>
           reply.code(404).send({ error: 'Not Found' }),
         )

@@ -75,6 +75,8 @@ export type AuditAction =
   | 'demandes.exportees'
   | 'personne.consultee'
   | 'personne.effacee'
+  | 'notifications.activees'
+  | 'notifications.desactivees'
 
 export const adminApiPath = '/admin/api'
 export const leadsPageSize = 25

@@ -12,6 +12,7 @@ import { brokerAlertDestination, visitorConfirmationDestination } from './email-
 import { createMailer } from './mailer'
 import { metaDestination } from './meta-destination'
 import { ntfyDestination } from './ntfy-destination'
+import { pushDestination, type PushOptions } from './push-destination'
 import { webhookDestination } from './webhook-destination'
 
 /** Which destinations a stored lead goes to, and which ones are on. */
@@ -43,9 +44,13 @@ export interface Destinations {
   close(): Promise<void>
 }
 
+/** What the `push` destination needs beyond the configuration; the relay always has it. */
+export type PushSetup = Omit<PushOptions, 'siteUrl' | 'timeoutMs'> & { keysGenerated: boolean }
+
 export function buildDestinations(
   config: ServerConfig,
   links: { siteUrl: string; appSecret: string },
+  push?: PushSetup,
 ): Destinations {
   const active: Destination[] = []
   const report: string[] = []
@@ -115,6 +120,16 @@ export function buildDestinations(
     report.push(`ntfy: on, to ${new URL(config.ntfy.url).host}${token}`)
   } else {
     report.push('ntfy: off, NTFY_URL is not set')
+  }
+
+  if (push) {
+    active.push(
+      pushDestination({ ...push, siteUrl: links.siteUrl, timeoutMs: config.forwardTimeoutMs }),
+    )
+    const keys = push.keysGenerated ? 'keys kept in DATA_DIR' : 'VAPID_PUBLIC_KEY'
+    report.push(
+      `push: on, to every device an advisor subscribed when the lead is sent (${keys}, subject ${push.subject})`,
+    )
   }
 
   const names = active.map((destination) => destination.name)

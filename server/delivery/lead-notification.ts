@@ -1,74 +1,68 @@
 /**
- * What a lock screen shows of a lead (Web Push and ntfy alike): a lock screen is public, so never
- * the phone, the email or the full surname — the first name and the surname's initial, the
- * estimate, the preferred time, the campaign. The card behind the login has the rest.
+ * What an advisor's phone shows for a lead (Web Push, and ntfy's title and body): a lock screen
+ * is public, so the first name and the surname's initial, the estimate, the preferred time and
+ * the campaign; never the phone number, the email or the full surname. The card behind the login
+ * (`url`) has the rest. `tag` is the lead's: a resend or an escalation replaces the notification
+ * on the device instead of adding one.
  */
-import { callbackSlots, type LeadPayload } from '../../common/lead/lead-contract'
-import { leadFormCopy } from '../../common/lead/lead-form-copy'
-import { euros } from '../../common/estimate/estimate-copy'
+import type { LeadPayload } from '../../common/lead/lead-contract'
+import { callbackSlots } from '../../common/lead/lead-contract'
 import { isPlainName } from '../emails/plain-name'
-import { notificationCopy } from './notification-copy'
+import { leadNotificationCopy as copy } from './lead-notification-copy'
 
 export interface LeadNotification {
   title: string
   body: string
-  /** The lead's card, absolute. */
+  /** The lead's card in the back-office, absolute. */
   url: string
-  /** One per lead: a second notification of the same lead replaces the first on the device. */
+  /** `lead-<id>`. */
   tag: string
 }
 
-/** Longest campaign name shown: it comes from the ad's address, which anyone can write. */
-const maxCampaignLength = 60
+/** What a push service carries at most (RFC 8291 §4: 4096 bytes, encryption overhead included). */
+export const maxPushPayloadBytes = 4096
 
-/**
- * "Marie D.": a first name that is only a name (a stored lead may predate the form's checks and
- * hold anything), and the first letter of the surname.
- */
-export function shortName(payload: Pick<LeadPayload, 'prenom' | 'nom'>): string {
-  const first = payload.prenom.replace(/\s+/g, ' ').trim()
-  const initial = /\p{L}/u.exec(payload.nom)?.[0]?.toLocaleUpperCase('fr-FR')
-  const parts = [isPlainName(first) ? first : '', initial ? `${initial}.` : '']
-  return parts.filter(Boolean).join(' ') || notificationCopy.anonymous
+const maxFirstNameLength = 40
+const maxCampaignLength = 80
+
+/** Cut to `max` characters (whole code points), with an ellipsis when cut. */
+function shortened(text: string, max: number): string {
+  const chars = Array.from(text.replace(/\s+/g, ' ').trim())
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('')
 }
 
-function estimateLine(payload: LeadPayload): string | undefined {
-  const simulation = payload.simulation
-  if (!simulation || simulation.economie_max <= 0) return undefined
-  const range =
-    simulation.economie_min > 0
-      ? `${euros(simulation.economie_min)} à ${euros(simulation.economie_max)}`
-      : `jusqu’à ${euros(simulation.economie_max)}`
-  return notificationCopy.estimate(range)
-}
-
-function campaignLine(payload: LeadPayload): string | undefined {
-  const campaign = payload.utm_campaign?.replace(/\s+/g, ' ').trim()
-  if (!campaign) return undefined
-  const shown =
-    campaign.length > maxCampaignLength ? `${campaign.slice(0, maxCampaignLength - 1)}…` : campaign
-  return notificationCopy.campaign(shown)
+/** "Élodie M.": the first name and the surname's initial, nothing more. */
+export function lockScreenName(payload: Pick<LeadPayload, 'prenom' | 'nom'>): string {
+  // A stored lead may predate the form's name rules and hold anyone's words: only a plain name
+  // reaches a lock screen.
+  const first = isPlainName(payload.prenom.trim())
+    ? shortened(payload.prenom, maxFirstNameLength)
+    : ''
+  const initial = Array.from(payload.nom.trim())[0]?.toLocaleUpperCase('fr-FR')
+  const name = [first, initial && /\p{L}/u.test(initial) ? `${initial}.` : ''].filter(Boolean)
+  return name.length > 0 ? name.join(' ') : copy.unnamed
 }
 
 export function leadNotification(
   payload: LeadPayload,
-  context: { leadId: string; cardUrl: string; escalation: boolean },
+  { leadId, cardUrl, escalation }: { leadId: string; cardUrl: string; escalation: boolean },
 ): LeadNotification {
-  const name = shortName(payload)
-  const slot = payload.rappel_prefere
-  const callback =
-    slot && callbackSlots.includes(slot) ? leadFormCopy.callback.options[slot] : undefined
+  const name = lockScreenName(payload)
+  const simulation = payload.simulation
+  const slot =
+    payload.rappel_prefere && callbackSlots.includes(payload.rappel_prefere)
+      ? payload.rappel_prefere
+      : undefined
+  const campaign = payload.utm_campaign?.trim()
   const lines = [
-    estimateLine(payload),
-    notificationCopy.callback(callback ?? notificationCopy.noCallbackSlot),
-    campaignLine(payload),
-  ].filter((line): line is string => line !== undefined)
+    simulation ? copy.estimate(simulation.economie_min, simulation.economie_max) : copy.noEstimate,
+    copy.callback(slot),
+    ...(campaign ? [copy.campaign(shortened(campaign, maxCampaignLength))] : []),
+  ]
   return {
-    title: context.escalation
-      ? notificationCopy.escalationTitle(name)
-      : notificationCopy.title(name),
+    title: escalation ? copy.escalation(name) : copy.newLead(name),
     body: lines.join('\n'),
-    url: context.cardUrl,
-    tag: `lead-${context.leadId}`,
+    url: cardUrl,
+    tag: `lead-${leadId}`,
   }
 }

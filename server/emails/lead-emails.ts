@@ -15,7 +15,7 @@ import { escapeHtml } from './html'
 import { isPlainName } from './plain-name'
 import { requestValidityDays } from '../../common/calls/call-rules'
 import { leadNotification } from '../delivery/lead-notification'
-import { notificationCopy } from '../delivery/notification-copy'
+import { leadNotificationCopy } from '../delivery/lead-notification-copy'
 
 export interface EmailContent {
   subject: string
@@ -227,7 +227,7 @@ export function brokerAlert({
       },
       { title: 'Référence', lines: [['Lead', leadId]] },
     ],
-    { label: notificationCopy.openCard, href: cardUrl },
+    { label: leadNotificationCopy.openCard, href: cardUrl },
   )
   return { subject: `Nouveau lead\u00a0: ${name} – ${phone}`, text, html }
 }
@@ -246,9 +246,9 @@ export function brokerEscalation({
   const notice = leadNotification(payload, { leadId, cardUrl, escalation: true })
   const { text, html } = render(
     notice.title,
-    `Reçue le ${inParis(receivedAt)}. ${notificationCopy.escalationIntro}`,
+    `Reçue le ${inParis(receivedAt)}. ${leadNotificationCopy.escalationIntro}`,
     [{ title: 'La demande', lines: notice.body.split('\n').map(asLine) }],
-    { label: notificationCopy.openCard, href: cardUrl },
+    { label: leadNotificationCopy.openCard, href: cardUrl },
   )
   return { subject: notice.title, text, html }
 }

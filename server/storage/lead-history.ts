@@ -31,6 +31,7 @@ const destinationLabels: Record<string, string> = {
   email_visiteur: 'Email de confirmation au visiteur',
   meta: 'Meta (API Conversions)',
   ntfy: 'Notification ntfy',
+  push: 'Notifications des téléphones',
 }
 
 export const destinationLabel = (name: string) => destinationLabels[name] ?? name

@@ -340,6 +340,24 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 15,
+    name: "the advisors' devices subscribed to Web Push",
+    statements: [
+      // One row per browser: the endpoint is the push service's address for it, unique across
+      // accounts (a device passed to a colleague is re-owned). Removing the account removes them.
+      `CREATE TABLE push_subscriptions (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES admin_users (id) ON DELETE CASCADE,
+        endpoint text NOT NULL UNIQUE,
+        p256dh text NOT NULL,
+        auth text NOT NULL,
+        user_agent text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id)',
+    ],
+  },
+  {
     id: 16,
     name: 'who took each lead, and its one escalation',
     statements: [

@@ -72,6 +72,8 @@ export async function startTestRelay(
     adminDistDir,
     adminSessionIdleMinutes: 720,
     adminSessionMaxDays: 7,
+    vapid: undefined,
+    vapidSubject: 'mailto:courtier@exemple.fr',
     ...overrides,
   }
   const logLines: string[] = []
