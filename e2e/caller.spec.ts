@@ -3,6 +3,7 @@ import { test, expect } from './support/fixtures'
 import { fillLead, submitButton, uniqueLead } from './support/leads'
 import { variantDirs, variantUrl } from './support/ports'
 import { parseVcard, vcardText } from './support/vcard'
+import { expectNoSeriousA11yViolations } from './support/axe'
 import { readSiteConfig } from '../scripts/site-config/read-site-config'
 import { leadFormCopy } from '../common/lead/lead-form-copy'
 
@@ -11,7 +12,13 @@ import { leadFormCopy } from '../common/lead/lead-form-copy'
  * save the number, so that the call is not one from an unknown number.
  */
 test.describe('who will call', () => {
-  test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true })
+  // CSP bypassed only for axe, which the test injects.
+  test.use({
+    viewport: { width: 360, height: 640 },
+    isMobile: true,
+    hasTouch: true,
+    bypassCSP: true,
+  })
   const site = (pathName: string) => variantUrl('relay', pathName)
   const { config } = readSiteConfig({
     file: path.resolve(import.meta.dirname, '..', variantDirs('relay').siteConfig),
@@ -49,6 +56,7 @@ test.describe('who will call', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true)
+    await expectNoSeriousA11yViolations(page)
 
     const response = await request.get(site((await save.getAttribute('href'))!))
     expect(response.status()).toBe(200)

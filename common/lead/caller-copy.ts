@@ -29,6 +29,5 @@ export const callerCopy = {
   emailSection: 'Qui vous appelle',
   emailCaller: 'Appel de',
   emailNumber: 'Numéro d’appel',
-  emailSaveNumber: 'Enregistrer notre numéro',
   emailCard: 'fiche contact jointe à ce message, ou en ligne',
 } as const

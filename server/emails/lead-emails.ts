@@ -302,11 +302,7 @@ export function visitorConfirmation(
         lines: [
           [callerCopy.emailCaller, caller],
           [callerCopy.emailNumber, siteConfig.callerPhone],
-          [
-            callerCopy.emailSaveNumber,
-            callerCopy.emailCard,
-            `${context.siteUrl}${callerVcardPath}`,
-          ],
+          [callerCopy.saveNumber, callerCopy.emailCard, `${context.siteUrl}${callerVcardPath}`],
         ],
       },
       {
