@@ -16,11 +16,25 @@ import { isPlainName } from './plain-name'
 import { requestValidityDays } from '../../common/calls/call-rules'
 import { leadNotification } from '../delivery/lead-notification'
 import { leadNotificationCopy } from '../delivery/lead-notification-copy'
+import { callerCopy, whoCalls } from '../../common/lead/caller-copy'
+import {
+  callerVcard,
+  callerVcardPath,
+  vcardContentType,
+} from '../../common/site-config/caller-vcard'
+
+/** A file sent with the message: the caller's contact card. */
+export interface EmailAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
 
 export interface EmailContent {
   subject: string
   text: string
   html: string
+  attachments?: EmailAttachment[]
 }
 
 const dayMs = 24 * 60 * 60 * 1_000
@@ -96,6 +110,8 @@ ${sections
 </body></html>`
   return { text: `${text}\n`, html }
 }
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** On one line: a name is also a subject header. */
 const fullName = (payload: LeadPayload) =>
@@ -308,11 +324,12 @@ export function visitorConfirmation(
       ? payload.consentement_texte
       : 'celui du formulaire, conservé avec votre demande'
   const policy = `${context.siteUrl}${paths.privacyPolicy}`
+  const caller = whoCalls(siteConfig)
   const { text, html } = render(
     'Votre demande de rappel est bien enregistrée',
     [
       isPlainName(payload.prenom) ? `Bonjour ${payload.prenom},` : 'Bonjour,',
-      `Merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}, vous appellera ${when}${onPhone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt.`,
+      `Merci pour votre demande. ${capitalised(caller)} (${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}) vous appellera ${when}${onPhone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt.`,
       'Ce message n’est ni une publicité ni une offre.',
     ].join('\n\n'),
     [
@@ -334,6 +351,14 @@ export function visitorConfirmation(
           ]
         : []),
       {
+        title: callerCopy.emailSection,
+        lines: [
+          [callerCopy.emailCaller, caller],
+          [callerCopy.emailNumber, siteConfig.callerPhone],
+          [callerCopy.saveNumber, callerCopy.emailCard, `${context.siteUrl}${callerVcardPath}`],
+        ],
+      },
+      {
         title: 'Votre consentement',
         lines: [
           ['Texte accepté', consentText],
@@ -350,5 +375,17 @@ export function visitorConfirmation(
       },
     ],
   )
-  return { subject: `Votre demande de rappel – ${siteConfig.brandName}`, text, html }
+  return {
+    subject: `Votre demande de rappel – ${siteConfig.brandName}`,
+    text,
+    html,
+    // The same bytes as the site's contact.vcf: one builder, one configuration.
+    attachments: [
+      {
+        filename: `${siteConfig.brandName.replace(/[\\/:*?"<>|]/g, '')}.vcf`,
+        content: callerVcard(siteConfig),
+        contentType: vcardContentType,
+      },
+    ],
+  }
 }
