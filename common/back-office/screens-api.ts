@@ -116,3 +116,21 @@ export interface ErasePreview {
   /** The tools a request was already delivered to, by their French names: erase it there too. */
   deliveredTo: string[]
 }
+
+/**
+ * One device that receives the account's notifications (`/admin/api/push-subscriptions`): its
+ * push service's address, when it was turned on, and the browser that did it.
+ */
+export interface PushSubscriptionEntry {
+  id: string
+  endpoint: string
+  createdAt: string
+  userAgent?: string | null
+}
+
+/** `GET /admin/api/push-subscriptions`: the key to subscribe with, and the account's devices. */
+export interface PushSettings {
+  /** The VAPID public key, base64url, the browser's `applicationServerKey`. */
+  publicKey: string
+  subscriptions: PushSubscriptionEntry[]
+}
