@@ -52,6 +52,8 @@ export interface RelayOptions {
   escalationCheckMs?: number
   /** Tests only: the HTTPS agent that trusts their push service stand-in's certificate. */
   pushAgent?: Agent
+  /** `false` leaves out the `push` destination (tests not about it count deliveries without it). */
+  webPush?: boolean
 }
 
 export interface Relay {
@@ -74,15 +76,17 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   const destinations = buildDestinations(
     config,
     { siteUrl: config.publicUrl ?? siteConfig.siteUrl, appSecret: secret.secret },
-    {
-      db,
-      keys: { publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      keysGenerated: vapid.generated,
-      // The broker's contact address from site.config.yaml: a real mailbox push services may write to.
-      subject: config.vapidSubject ?? `mailto:${siteConfig.company.email}`,
-      log,
-      agent: options.pushAgent,
-    },
+    options.webPush === false
+      ? undefined
+      : {
+          db,
+          keys: { publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          keysGenerated: vapid.generated,
+          // The broker's contact address from site.config.yaml: a real mailbox push services may write to.
+          subject: config.vapidSubject ?? `mailto:${siteConfig.company.email}`,
+          log,
+          agent: options.pushAgent,
+        },
   )
   if (madeOwnerOnly.length > 0) {
     log.warn(

@@ -79,7 +79,7 @@ describe.each(databaseKinds())('ntfy deliveries on the %s database', (kind) => {
     expect(message!.headers.authorization).toBe('Bearer tk_jeton-de-test')
     expect(message!.body).toContain('2\u00a0400\u00a0€ à 10\u00a0800\u00a0€')
     expect(message!.body).toContain('Campagne\u00a0: automne')
-    expect(message!.body).toContain('Le matin')
+    expect(message!.body).toContain('Rappel\u00a0: le matin')
     const everything = [message!.body, ...Object.values(message!.headers).map(decodedHeader)].join(
       '\n',
     )

@@ -80,6 +80,9 @@ export async function startTestRelay(
   const relay = await startRelay(config, {
     logLevel: 'info',
     logStream: { write: (line) => void logLines.push(line) },
+    // Push only where a test brings its push service: the others count one delivery per
+    // destination they configured.
+    webPush: options.pushAgent !== undefined,
     ...options,
   })
   let stopped = false
