@@ -1,12 +1,21 @@
 import { useEffect, useState } from 'react'
 import { adminCopy } from './admin-copy'
-import { adminLoginPath, adminScreens, screenAt } from '../common/back-office/back-office-routes'
+import {
+  adminLoginPath,
+  adminScreens,
+  leadIdAt,
+  screenAt,
+} from '../common/back-office/back-office-routes'
+import { returnParameter, safeReturnPath } from '../common/back-office/return-path'
 import type { AdminUser } from './admin-user'
 import { AdminLayout } from './admin-layout'
 import { api } from './api'
 import { Link, navigate, usePathname } from './router'
 import { screenComponents } from './screen-components'
+import { LeadCardScreen } from './screens/lead-card-screen'
 import { LoginScreen } from './screens/login-screen'
+import { leadCardScreenCopy } from './copy/lead-card-screen'
+import { registerServiceWorker } from './service-worker-registration'
 
 /** The login page, or the screen at the address once the session's account is known. */
 export function AdminApp() {
@@ -28,12 +37,18 @@ export function AdminApp() {
     }
   }, [onLogin, user])
 
+  useEffect(() => {
+    if (user) void registerServiceWorker()
+  }, [user])
+
   if (onLogin) {
     return (
       <LoginScreen
         onLoggedIn={(account) => {
           setUser(account)
-          navigate(adminScreens[0].path)
+          // Back to the card a notification or an alert email opened before the login.
+          const back = new URLSearchParams(window.location.search).get(returnParameter)
+          navigate(safeReturnPath(back) ?? adminScreens[0].path)
         }}
       />
     )
@@ -43,6 +58,14 @@ export function AdminApp() {
       <p role={loadError ? 'alert' : 'status'} className="p-6 text-slate-700">
         {loadError ?? adminCopy.loading}
       </p>
+    )
+  }
+  const leadId = leadIdAt(pathname)
+  if (leadId) {
+    return (
+      <AdminLayout user={user} pathname={pathname} title={leadCardScreenCopy.title}>
+        <LeadCardScreen key={leadId} leadId={leadId} />
+      </AdminLayout>
     )
   }
   const screen = screenAt(pathname)

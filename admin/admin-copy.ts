@@ -6,6 +6,14 @@ const sessionExpired = 'Votre session a expiré\u00a0: reconnectez-vous.'
 
 export const adminCopy = {
   appName: 'Espace courtier',
+  webApp: {
+    shortName: 'Courtier',
+    description: 'Les demandes à rappeler, et une notification à chaque nouvelle demande.',
+    genericNotification: {
+      title: 'Nouvelle demande',
+      body: 'Ouvrez l’espace courtier pour la voir.',
+    },
+  },
   skipLink: 'Aller au contenu',
   navigation: 'Écrans',
   loggedInAs: 'Connecté\u00a0:',

@@ -3,7 +3,7 @@
  * message on failure, and back to the login page when the session has ended.
  */
 import { adminCopy } from './admin-copy'
-import { expiredSessionPath } from '../common/back-office/back-office-routes'
+import { loginPathFor } from '../common/back-office/return-path'
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -49,7 +49,9 @@ export async function apiResponse(
     throw new ApiError(adminCopy.apiErrors.offline, 0)
   }
   if (response.status === 401 && redirectOnUnauthorized) {
-    if (!sessionEnded) window.location.assign(expiredSessionPath)
+    if (!sessionEnded) {
+      window.location.assign(loginPathFor(window.location.pathname, { expired: true }))
+    }
     throw new ApiError(adminCopy.apiErrors.sessionExpired, 401)
   }
   if (!response.ok) {

@@ -165,6 +165,8 @@ test.describe('back-office login', () => {
     await expect(page.locator('#contenu')).toBeFocused()
 
     await page.keyboard.press('Shift+Tab')
+    await expect(page.getByRole('link', { name: 'Notifications' })).toBeFocused()
+    await page.keyboard.press('Shift+Tab')
     await expect(page.getByRole('link', { name: 'Données personnelles' })).toBeFocused()
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Enter')
@@ -177,8 +179,8 @@ test.describe('back-office login', () => {
       'page',
     )
 
-    // Back from the heading: the four screens' links, then the logout.
-    for (let press = 0; press < 5; press += 1) await page.keyboard.press('Shift+Tab')
+    // Back from the heading: the five screens' links, then the logout.
+    for (let press = 0; press < 6; press += 1) await page.keyboard.press('Shift+Tab')
     const logout = page.getByRole('button', { name: 'Se déconnecter' })
     await expect(logout).toBeFocused()
     await page.keyboard.press('Enter')

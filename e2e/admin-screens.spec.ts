@@ -348,7 +348,9 @@ test.describe('back-office screens', () => {
     await openAsBroker(page)
     await page.keyboard.press('Tab') // the skip link
     await page.keyboard.press('Enter')
-    // From the content: search field, then the filter button.
+    // From the content: the filters' disclosure (open on a wide screen), the search field, then
+    // the filter button.
+    await page.keyboard.press('Tab')
     await page.keyboard.press('Tab')
     await expect(page.getByLabel('Rechercher (nom, email ou téléphone)')).toBeFocused()
     await page.keyboard.type(lead.email)

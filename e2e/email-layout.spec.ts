@@ -6,7 +6,12 @@
  */
 import { test, expect } from './support/fixtures'
 import type { Page } from '@playwright/test'
-import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../server/emails/lead-emails'
+import {
+  brokerAlert,
+  brokerEscalation,
+  brokerWithdrawal,
+  visitorConfirmation,
+} from '../server/emails/lead-emails'
 import { validLead } from '../server/test-support/lead-fixtures'
 import { parseLeadPayload } from '../server/api/parse-lead'
 
@@ -43,9 +48,12 @@ function emails() {
     leadId: '0b5c3a9e-1d2f-4e6a-8b7c-9d0e1f2a3b4c',
     payload,
     receivedAt: new Date('2026-11-23T10:00:00Z'),
+    cardUrl:
+      'https://www.assurance-emprunteur-exemple.fr/admin/demandes/0b5c3a9e-1d2f-4e6a-8b7c-9d0e1f2a3b4c',
   }
   return {
     'the broker’s alert': brokerAlert(context),
+    'the broker’s escalation': brokerEscalation(context),
     'the broker’s withdrawal notice': brokerWithdrawal({ ...context, withdrawnAt: new Date() }),
     'the visitor’s confirmation': visitorConfirmation({
       ...context,

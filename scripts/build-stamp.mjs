@@ -73,6 +73,7 @@ const inputs = {
       'admin',
       'common',
       'scripts/build-admin.ts',
+      'scripts/admin-icons.ts',
       'scripts/precompress.ts',
       'tsconfig.json',
       'package-lock.json',

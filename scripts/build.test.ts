@@ -15,6 +15,8 @@ import { policyRecordFile } from '../common/site-config/privacy-recipients'
 import { exampleConfigFile, readSiteConfig } from './site-config/read-site-config'
 import { rightsAndActivity } from '../src/content/landing'
 import { siteConfigPlugin } from './site-config/site-config-plugin'
+import { callerVcard, callerVcardPath } from '../common/site-config/caller-vcard'
+import { parseVcard, vcardText } from '../e2e/support/vcard'
 
 const root = path.resolve(import.meta.dirname, '..')
 const fictitiousFile = path.join(
@@ -148,6 +150,32 @@ describe('a broker’s own configuration, built for production', () => {
     }
   })
 
+  it('publishes the card of its calling number, and names who calls, hidden until the request is sent', () => {
+    const card = readFileSync(path.join(built.outDir, callerVcardPath), 'utf8')
+    expect(card).toBe(callerVcard(broker))
+    const properties = parseVcard(card)
+    expect(vcardText(properties, 'FN')).toBe('Lumière Assurance Prêt')
+    expect(vcardText(properties, 'ORG')).toBe('Courtage Lumière SARL')
+    expect(properties.find((property) => property.name === 'TEL')?.value).toBe('+33472987655')
+    const landing = page('index.html')
+    const start = landing.indexOf('<div class="caller-card">')
+    const callerCard = landing.slice(
+      start,
+      landing.indexOf('</div>', landing.indexOf('contacts', start)),
+    )
+    expect(callerCard).toContain(
+      'Vous serez rappelé(e) par Mireille ou Hugo, de l’équipe Conseil Lumière, depuis le',
+    )
+    expect(callerCard).toContain('04\u00a072\u00a098\u00a076\u00a055')
+    expect(callerCard).toContain(
+      '<img src="/favicon.svg" alt="" width="56" height="56" loading="lazy"',
+    )
+    expect(callerCard).toContain('href="/contact.vcf"')
+    expect(page('_headers')).toContain(
+      '/contact.vcf\n  Content-Type: text/vcard; charset=utf-8\n  Content-Disposition: inline; filename="contact.vcf"',
+    )
+  })
+
   it('shows its partners and reviews, and a policy naming its declared recipients', () => {
     const landing = page('index.html')
     expect(landing).toContain(`alt="${broker.partners[0]!.alt}"`)
@@ -221,6 +249,11 @@ describe('a broker’s own configuration, built for production', () => {
       siteUrl: broker.siteUrl,
     })
     expect(email.subject).toContain(broker.brandName)
+    expect(email.text).toContain('Mireille ou Hugo, de l’équipe Conseil Lumière')
+    // The relay compiled apart from the site attaches the very bytes the site publishes.
+    expect(email.attachments?.[0]?.content).toBe(
+      readFileSync(path.join(built.outDir, callerVcardPath), 'utf8'),
+    )
     for (const expected of [broker.company.legalName, broker.company.orias, broker.callerPhone]) {
       expect(email.text).toContain(expected)
     }

@@ -32,6 +32,7 @@ import { clientEntries } from '../vite.config'
 import { precompress } from './precompress'
 import { computeStamp, writeStamp } from './build-stamp.mjs'
 import { renderHeadersFile } from './headers-file'
+import { callerVcard, callerVcardPath } from '../common/site-config/caller-vcard'
 
 type ServerEntry = typeof import('../src/entry-server')
 
@@ -247,6 +248,8 @@ async function main(): Promise<void> {
     path.join(outDir, 'robots.txt'),
     `User-agent: *\nAllow: /\nSitemap: ${siteUrl}/sitemap.xml\n`,
   )
+  // The relay attaches the same card, built by the same function, to the confirmation email.
+  await writeFile(path.join(outDir, callerVcardPath), callerVcard(loaded.config))
 
   if (forStaticHost) {
     for (const note of staticHostNotes(clientEnv)) console.warn(note)

@@ -12,7 +12,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it, vi } from 'vitest'
-import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../server/emails/lead-emails'
+import {
+  brokerAlert,
+  brokerEscalation,
+  brokerWithdrawal,
+  visitorConfirmation,
+} from '../server/emails/lead-emails'
 import {
   confirmWithdrawalPage,
   invalidLinkPage,
@@ -152,12 +157,14 @@ const noRecipients: PrivacyRecipients = {
   leadWebhook: undefined,
   pageViewWebhook: undefined,
   emailProvider: undefined,
+  notificationService: undefined,
   metaConversionsApi: false,
 }
 const everyRecipient: PrivacyRecipients = {
   leadWebhook: { name: 'Automates du Rhône SAS', outsideEu: true },
   pageViewWebhook: { name: 'Compteur Clic SARL', outsideEu: false },
   emailProvider: { name: 'Courriel Rhône SAS', outsideEu: true },
+  notificationService: { name: 'Alertes Rhône SAS', outsideEu: false },
   metaConversionsApi: true,
 }
 
@@ -334,9 +341,15 @@ describe('French typography', () => {
         bareme: '2026-11-22',
       },
     } as unknown as LeadPayload
-    const context = { leadId: 'lead-1', payload, receivedAt: new Date('2026-11-22T10:00:00Z') }
+    const context = {
+      leadId: 'lead-1',
+      payload,
+      receivedAt: new Date('2026-11-22T10:00:00Z'),
+      cardUrl: 'https://www.example.fr/admin/demandes/lead-1',
+    }
     const emails = {
       'broker alert': brokerAlert(context),
+      'broker escalation': brokerEscalation(context),
       'broker withdrawal': brokerWithdrawal({ ...context, withdrawnAt: new Date() }),
       'visitor confirmation': visitorConfirmation({
         ...context,

@@ -4,6 +4,7 @@
  * every way of hosting the site sends the same policy.
  */
 import type { ClientEnv } from '../src/config/client-env'
+import { callerVcardHeaders, callerVcardPath } from '../common/site-config/caller-vcard'
 
 /** Hosts the Meta pixel loads from and sends to, allowed only in builds with a pixel id. */
 export const metaPixelHosts = {
@@ -65,5 +66,9 @@ export function renderHeadersFile(env: ClientEnv, scriptHashes: readonly string[
     ),
   ]
   lines.push('/assets/*', '  Cache-Control: public, max-age=31536000, immutable')
+  lines.push(
+    callerVcardPath,
+    ...Object.entries(callerVcardHeaders).map(([name, value]) => `  ${name}: ${value}`),
+  )
   return `${lines.join('\n')}\n`
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import webPush from 'web-push'
 import { ConfigError, loadConfig } from './config'
 
 /** The message of the ConfigError that `env` causes; fails the test when there is none. */
@@ -13,6 +14,8 @@ function configErrorFor(env: NodeJS.ProcessEnv, cwd?: string): string {
   expect(caught).toBeInstanceOf(ConfigError)
   return (caught as ConfigError).message
 }
+
+const vapidKeys = webPush.generateVAPIDKeys()
 
 describe('loadConfig', () => {
   it('uses the defaults with an empty environment', () => {
@@ -33,9 +36,13 @@ describe('loadConfig', () => {
       appSecret: undefined,
       publicUrl: undefined,
       meta: undefined,
+      ntfy: undefined,
+      leadEscalateMinutes: 5,
       adminDistDir: path.resolve('/srv/app', 'dist-admin'),
       adminSessionIdleMinutes: 720,
       adminSessionMaxDays: 7,
+      vapid: undefined,
+      vapidSubject: undefined,
     })
   })
 
@@ -96,6 +103,12 @@ describe('loadConfig', () => {
           META_GRAPH_URL: 'http://127.0.0.1:9100/graph/',
           META_GRAPH_VERSION: 'v24.0',
           META_TEST_EVENT_CODE: 'TEST12345',
+          NTFY_URL: 'https://ntfy.sh/alertes-courtier-x7',
+          NTFY_TOKEN: 'tk_abc123',
+          LEAD_ESCALATE_MINUTES: '10',
+          VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+          VAPID_PRIVATE_KEY: ` ${vapidKeys.privateKey} `,
+          VAPID_SUBJECT: 'mailto:contact@example.com',
         },
         '/srv/app',
       ),
@@ -127,10 +140,70 @@ describe('loadConfig', () => {
         graphVersion: 'v24.0',
         testEventCode: 'TEST12345',
       },
+      ntfy: { url: 'https://ntfy.sh/alertes-courtier-x7', token: 'tk_abc123' },
+      leadEscalateMinutes: 10,
       adminDistDir: path.resolve('/srv/app', 'dist-admin'),
       adminSessionIdleMinutes: 720,
       adminSessionMaxDays: 7,
+      vapid: vapidKeys,
+      vapidSubject: 'mailto:contact@example.com',
     })
+  })
+
+  it('takes the VAPID keys as web-push prints them, both or neither, one message per mistake', () => {
+    const other = webPush.generateVAPIDKeys()
+    const key = (env: NodeJS.ProcessEnv) => loadConfig(env, '/srv/app').vapid
+    expect(key({})).toBeUndefined()
+    expect(
+      key({ VAPID_PUBLIC_KEY: vapidKeys.publicKey, VAPID_PRIVATE_KEY: vapidKeys.privateKey }),
+    ).toEqual(vapidKeys)
+    expect(configErrorFor({ VAPID_PUBLIC_KEY: vapidKeys.publicKey })).toContain(
+      'VAPID_PRIVATE_KEY must be set with VAPID_PUBLIC_KEY: set both (from one run of `npx web-push generate-vapid-keys`) or neither.',
+    )
+    expect(configErrorFor({ VAPID_PRIVATE_KEY: vapidKeys.privateKey })).toContain(
+      'VAPID_PUBLIC_KEY must be set with VAPID_PRIVATE_KEY',
+    )
+    const both = configErrorFor({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'secret-value' })
+    expect(both).toContain(
+      'VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes, as `npx web-push generate-vapid-keys` prints it), got "abc".',
+    )
+    expect(both).toContain(
+      'VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes, as `npx web-push generate-vapid-keys` prints it) (the value is not shown).',
+    )
+    expect(both).not.toContain('secret-value')
+    // 65 bytes that are not a point of the curve.
+    const offCurve = Buffer.alloc(65, 1)
+    offCurve[0] = 4
+    expect(
+      configErrorFor({
+        VAPID_PUBLIC_KEY: offCurve.toString('base64url'),
+        VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+      }),
+    ).toContain('VAPID_PUBLIC_KEY must be an uncompressed P-256 public key')
+    const mismatched = configErrorFor({
+      VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+      VAPID_PRIVATE_KEY: other.privateKey,
+    })
+    expect(mismatched).toContain(
+      'VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY: copy both from one run of `npx web-push generate-vapid-keys`.',
+    )
+    expect(mismatched).not.toContain(other.privateKey)
+  })
+
+  it('takes a VAPID_SUBJECT that is a mailto: address or an https: URL', () => {
+    for (const subject of ['mailto:contact@cabinet.fr', 'https://cabinet.fr/contact']) {
+      expect(loadConfig({ VAPID_SUBJECT: subject }, '/srv/app').vapidSubject).toBe(subject)
+    }
+    for (const subject of [
+      'contact@cabinet.fr',
+      'http://cabinet.fr',
+      'mailto:personne',
+      'https://',
+    ]) {
+      expect(configErrorFor({ VAPID_SUBJECT: subject })).toContain(
+        `VAPID_SUBJECT must be a mailto: address or an https: URL, such as mailto:contact@cabinet.fr, got "${subject}".`,
+      )
+    }
   })
 
   it("turns Meta's Conversions API on with a token, with the build's pixel id and Meta's address", () => {
@@ -228,6 +301,27 @@ describe('loadConfig', () => {
   ])('rejects %s=%j naming the variable', (name, value) => {
     const message = configErrorFor({ [name]: value })
     expect(message).toContain(name)
+  })
+
+  it('reads LEAD_ESCALATE_MINUTES, off or 0 turning it off, and refuses an ntfy without a topic', () => {
+    expect(loadConfig({ LEAD_ESCALATE_MINUTES: 'off' }).leadEscalateMinutes).toBe(0)
+    expect(loadConfig({ LEAD_ESCALATE_MINUTES: '0' }).leadEscalateMinutes).toBe(0)
+    const message = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env)
+      } catch (error) {
+        return (error as Error).message
+      }
+      return ''
+    }
+    expect(message({ LEAD_ESCALATE_MINUTES: 'soon' })).toContain(
+      'LEAD_ESCALATE_MINUTES must be a whole number from 0 to 1440',
+    )
+    expect(message({ NTFY_URL: 'https://ntfy.sh/' })).toContain('NTFY_URL must name a topic')
+    expect(message({ NTFY_TOKEN: 'tk_x' })).toContain('NTFY_TOKEN is set but NTFY_URL is not')
+    const bad = message({ NTFY_URL: 'https://ntfy.sh/t', NTFY_TOKEN: 'tk secret' })
+    expect(bad).toContain('NTFY_TOKEN must be one word')
+    expect(bad).not.toContain('secret')
   })
 
   it('never repeats the database password in its error', () => {

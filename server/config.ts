@@ -5,6 +5,12 @@
 import { statSync } from 'node:fs'
 import { isIP } from 'node:net'
 import path from 'node:path'
+import {
+  isVapidPair,
+  isVapidPrivateKey,
+  isVapidPublicKey,
+  type VapidKeys,
+} from './delivery/vapid-keys'
 
 export type TrustProxy = boolean | string
 
@@ -35,12 +41,20 @@ export interface ServerConfig {
   publicUrl: string | undefined
   /** Meta's Conversions API; `undefined` when `META_CAPI_TOKEN` is not set. */
   meta: MetaConfig | undefined
+  /** ntfy's topic (`NTFY_URL`) and access token; `undefined` when `NTFY_URL` is not set. */
+  ntfy: { url: string; token: string | undefined } | undefined
+  /** Staffed minutes before an unclaimed, uncalled lead is escalated; 0 = never. */
+  leadEscalateMinutes: number
   /** The back-office's own build (scripts/build-admin.ts), served at /admin. */
   adminDistDir: string
   /** A back-office session ends after this long without a request. */
   adminSessionIdleMinutes: number
   /** A back-office session ends this many days after its login, however busy. */
   adminSessionMaxDays: number
+  /** The Web Push key pair; `undefined` = one generated and kept in DATA_DIR. */
+  vapid: VapidKeys | undefined
+  /** `mailto:` or `https:` contact for push services; `undefined` = the site's company email. */
+  vapidSubject: string | undefined
 }
 
 export interface MetaConfig {
@@ -277,6 +291,36 @@ function parseMeta(env: NodeJS.ProcessEnv, errors: string[]): MetaConfig | undef
   return { accessToken, pixelId: pixelId ?? '', graphUrl, graphVersion, testEventCode }
 }
 
+function parseNtfy(env: NodeJS.ProcessEnv): ServerConfig['ntfy'] {
+  const url = parseUrl('NTFY_URL', env.NTFY_URL)
+  if (!url) {
+    if (!blank(env.NTFY_TOKEN)) {
+      throw new ConfigError('NTFY_TOKEN is set but NTFY_URL is not: no notification can leave.')
+    }
+    return undefined
+  }
+  if (new URL(url).pathname.replace(/\/+$/, '') === '') {
+    throw new ConfigError(
+      'NTFY_URL must name a topic, such as https://ntfy.sh/<your-topic> (the value is not shown).',
+    )
+  }
+  const token = blank(env.NTFY_TOKEN) ? undefined : env.NTFY_TOKEN.trim()
+  // It goes into a header: a line break there would let it write a header of its own.
+  if (token && !/^[\x21-\x7e]+$/.test(token)) {
+    throw new ConfigError(
+      'NTFY_TOKEN must be one word of printable ASCII, such as tk_… (the value is not shown).',
+    )
+  }
+  return { url, token }
+}
+
+/** Escalation after 5 staffed minutes unless told otherwise; `off` or 0 turns it off. */
+function parseEscalateMinutes(value: string | undefined): number {
+  if (blank(value)) return 5
+  if (value.trim().toLowerCase() === 'off') return 0
+  return parseWholeNumber('LEAD_ESCALATE_MINUTES', value, 0, 24 * 60)
+}
+
 /** 12 hours at most; a fraction of a minute is allowed so that a test can see a session expire. */
 function parseIdleMinutes(value: string | undefined): number {
   if (blank(value)) return maxAdminIdleMinutes
@@ -290,6 +334,59 @@ function parseIdleMinutes(value: string | undefined): number {
 }
 
 export const maxAdminIdleMinutes = 12 * 60
+
+const vapidKeysHint = 'as `npx web-push generate-vapid-keys` prints it'
+
+/** Both keys or neither: a public key without its private half signs nothing. */
+function parseVapid(env: NodeJS.ProcessEnv, errors: string[]): VapidKeys | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() ?? ''
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() ?? ''
+  if (!publicKey && !privateKey) return undefined
+  if (!publicKey || !privateKey) {
+    errors.push(
+      `${publicKey ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'} must be set with ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'}: set both (from one run of \`npx web-push generate-vapid-keys\`) or neither.`,
+    )
+    return undefined
+  }
+  const publicOk = isVapidPublicKey(publicKey)
+  const privateOk = isVapidPrivateKey(privateKey)
+  if (!publicOk) {
+    errors.push(
+      `VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (65 bytes, ${vapidKeysHint}), got "${publicKey}".`,
+    )
+  }
+  if (!privateOk) {
+    errors.push(
+      `VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes, ${vapidKeysHint}) (the value is not shown).`,
+    )
+  }
+  if (publicOk && privateOk && !isVapidPair({ publicKey, privateKey })) {
+    errors.push(
+      'VAPID_PRIVATE_KEY is not the private key of VAPID_PUBLIC_KEY: copy both from one run of `npx web-push generate-vapid-keys`.',
+    )
+  }
+  return { publicKey, privateKey }
+}
+
+/** RFC 8292 §2.1: a way for the push service to reach the sender, `mailto:` or `https:`. */
+function parseVapidSubject(value: string | undefined): string | undefined {
+  if (blank(value)) return undefined
+  const subject = value.trim()
+  const mailto = /^mailto:(.+)$/.exec(subject)?.[1]
+  let https = false
+  try {
+    const url = new URL(subject)
+    https = url.protocol === 'https:' && url.hostname !== '' && !/\s/.test(subject)
+  } catch {
+    // not a URL: only a mailto: can still pass
+  }
+  if (mailto ? !emailAddress.test(mailto) : !https) {
+    throw new ConfigError(
+      `VAPID_SUBJECT must be a mailto: address or an https: URL, such as mailto:contact@cabinet.fr, got "${value}".`,
+    )
+  }
+  return subject
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const errors: string[] = []
@@ -335,7 +432,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     ),
     smtp: parseSmtp(env, errors),
     meta: parseMeta(env, errors),
+    ntfy: attempt(() => parseNtfy(env)),
+    leadEscalateMinutes: attempt(() => parseEscalateMinutes(env.LEAD_ESCALATE_MINUTES)),
     publicUrl: attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL)?.replace(/\/+$/, '')),
+    vapid: parseVapid(env, errors),
+    vapidSubject: attempt(() => parseVapidSubject(env.VAPID_SUBJECT)),
     appSecret: attempt(() => {
       if (blank(env.APP_SECRET)) return undefined
       if (env.APP_SECRET.trim().length < 32) {

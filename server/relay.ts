@@ -5,6 +5,7 @@
  * `close()` (and SIGTERM through it) stops in order: no new requests, requests in flight
  * answered, the deliveries under way finished, then the database closed.
  */
+import type { Agent } from 'node:https'
 import type { FastifyInstance } from 'fastify'
 import type { RelayServices } from './api/relay-services'
 import { trackWrites } from './storage/write-health'
@@ -16,6 +17,8 @@ import type { BackoffPolicy } from './delivery/backoff'
 import { startDeliveryWorker } from './delivery/delivery-worker'
 import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
+import { startEscalationChecks } from './delivery/escalation'
+import { loadVapidKeys } from './delivery/vapid-keys'
 import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { createLogger } from './log-options'
@@ -45,6 +48,12 @@ export interface RelayOptions {
   activityCounter?: ActivityCounterMode
   /** Benchmarks only: `false` drops the embedded database's power-cut journal (open-database.ts). */
   leadJournal?: boolean
+  /** How often unclaimed leads are looked for to escalate; tests shorten it. */
+  escalationCheckMs?: number
+  /** Tests only: the HTTPS agent that trusts their push service stand-in's certificate. */
+  pushAgent?: Agent
+  /** `false` leaves out the `push` destination (tests not about it count deliveries without it). */
+  webPush?: boolean
 }
 
 export interface Relay {
@@ -59,14 +68,26 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   const log = createLogger(options.logLevel ?? 'info', options.logStream)
   const madeOwnerOnly = await secureDataDir(config.dataDir)
   const secret = await loadAppSecret(config.appSecret, config.dataDir)
+  const vapid = await loadVapidKeys(config.vapid, config.dataDir)
   const db = await openDatabase(config, {
     onIdleError: (error) => log.error({ err: error }, 'idle database connection failed'),
     leadJournal: options.leadJournal,
   })
-  const destinations = buildDestinations(config, {
-    siteUrl: config.publicUrl ?? siteConfig.siteUrl,
-    appSecret: secret.secret,
-  })
+  const destinations = buildDestinations(
+    config,
+    { siteUrl: config.publicUrl ?? siteConfig.siteUrl, appSecret: secret.secret },
+    options.webPush === false
+      ? undefined
+      : {
+          db,
+          keys: { publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          keysGenerated: vapid.generated,
+          // The broker's contact address from site.config.yaml: a real mailbox push services may write to.
+          subject: config.vapidSubject ?? `mailto:${siteConfig.company.email}`,
+          log,
+          agent: options.pushAgent,
+        },
+  )
   if (madeOwnerOnly.length > 0) {
     log.warn(
       { dataDir: config.dataDir, count: madeOwnerOnly.length, paths: madeOwnerOnly.slice(0, 20) },
@@ -74,8 +95,10 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     )
   }
   for (const line of destinations.report) log.info(`destination ${line}`)
-  if (destinations.active.length === 0) {
-    log.warn('no destination is configured: leads are stored, and reach nobody until one is')
+  if (destinations.active.every((destination) => destination.name === 'push')) {
+    log.warn(
+      'no destination is configured: leads are stored, and reach only the advisors who turned on notifications on a device',
+    )
   }
   if (db.kind === 'embedded' && !db.journal) {
     log.warn(
@@ -91,6 +114,11 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
       'APP_SECRET is not set: withdrawal links are signed with a secret kept in DATA_DIR; set APP_SECRET when running several instances',
     )
   }
+  if (vapid.generated) {
+    log.warn(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: Web Push uses a key pair kept in DATA_DIR/vapid-keys.json; set both when running several instances, or each would push with keys the devices did not subscribe with',
+    )
+  }
   const worker = startDeliveryWorker({
     db,
     destinations: destinations.active,
@@ -101,6 +129,26 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     pollMs: options.pollMs,
     now: options.now,
   })
+  const now = options.now ?? (() => new Date())
+  const escalations =
+    config.leadEscalateMinutes > 0 && destinations.plan.escalation.length > 0
+      ? startEscalationChecks({
+          db,
+          log,
+          minutes: config.leadEscalateMinutes,
+          destinations: destinations.plan.escalation,
+          everyMs: options.escalationCheckMs ?? 15_000,
+          now,
+          onEscalated: () => worker.wake(),
+        })
+      : undefined
+  log.info(
+    escalations
+      ? `escalation: on, after ${config.leadEscalateMinutes} minute(s) of calling hours unclaimed and uncalled, to ${destinations.plan.escalation.join(', ')}`
+      : config.leadEscalateMinutes > 0
+        ? 'escalation: off, no destination takes it (LEAD_ALERT_TO or NTFY_URL)'
+        : 'escalation: off, LEAD_ESCALATE_MINUTES=off',
+  )
   // PostgreSQL vacuums itself; PGlite does not.
   const vacuum = db.kind === 'embedded' ? startEmbeddedVacuum(db, log) : undefined
   const pageViews = config.pageViewForwardUrl
@@ -120,6 +168,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     pageViews,
     deliveries: destinations.plan,
     appSecret: secret.secret,
+    pushPublicKey: vapid.publicKey,
     activityCount: (options.activityCounter ?? siteConfig.activityCounter) === 'real',
     now: options.now,
     untrustedProxies: watchUntrustedProxies(trustedProxyCheck(config.trustProxy)),
@@ -127,6 +176,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   }
   const app = await buildApp(config, services, { log, timeouts: options.timeouts }).catch(
     async (error: unknown) => {
+      await escalations?.stop()
       await worker.stop()
       await vacuum?.stop()
       await destinations.close()
@@ -173,6 +223,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     clearInterval(checkpointTimer)
     await purging
     await checkpointing
+    await escalations?.stop()
     await worker.stop()
     await vacuum?.stop()
     await destinations.close()

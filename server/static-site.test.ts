@@ -1,5 +1,6 @@
-import { rm } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
+import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeSite } from './test-support/fake-site'
@@ -72,6 +73,36 @@ describe('static site paths', () => {
   it('still serves the pages and files next to it', async () => {
     for (const target of ['/', '/index.html', '//index.html', '/assets/../index.html']) {
       expect(await rawGet(port, target), target).toMatch(/^HTTP\/1\.1 200 [^]*Accueil/)
+    }
+  })
+})
+
+describe('the caller’s contact card', () => {
+  let app: FastifyInstance
+  let distDir: string
+
+  beforeAll(async () => {
+    distDir = await createFakeSite()
+    await writeFile(path.join(distDir, 'contact.vcf'), 'BEGIN:VCARD\r\nEND:VCARD\r\n')
+    app = Fastify()
+    await registerStaticSite(app, distDir)
+  })
+  afterAll(async () => {
+    await app.close()
+    await rm(distDir, { recursive: true, force: true })
+  })
+
+  it('is served as a contact that a phone offers to save, whatever the encodings accepted', async () => {
+    for (const encoding of ['gzip, br', 'identity']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/contact.vcf',
+        headers: { 'accept-encoding': encoding },
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('text/vcard; charset=utf-8')
+      expect(response.headers['content-disposition']).toBe('inline; filename="contact.vcf"')
+      expect(response.body).toBe('BEGIN:VCARD\r\nEND:VCARD\r\n')
     }
   })
 })

@@ -8,6 +8,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { allRoutes, routes } from '../common/routes/routes'
+import { callerVcardHeaders, callerVcardPath } from '../common/site-config/caller-vcard'
 
 const immutable = 'public, max-age=31536000, immutable'
 const revalidate = 'public, max-age=0, must-revalidate'
@@ -70,6 +71,11 @@ export async function registerStaticSite(app: FastifyInstance, distDir: string):
       app.get(url, (_request, reply) => reply.sendFile(route.file))
     }
   }
+
+  // The file type's own name would say text/x-vcard, which phones do not all take for a contact.
+  app.get(callerVcardPath, (_request, reply) =>
+    reply.headers(callerVcardHeaders).sendFile(callerVcardPath.slice(1), { contentType: false }),
+  )
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {

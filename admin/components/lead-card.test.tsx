@@ -17,6 +17,8 @@ function lead(telephone: string): Lead {
     origin: {},
     consentWithdrawnAt: null,
     withdrawalToConfirmAt: null,
+    claimedBy: null,
+    claimedAt: null,
     standing: {
       state: 'nouveau',
       stateLabel: 'À appeler',

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import type { CallEntry, DeliveryEntry } from '../../common/back-office/screens-api'
 import type { LeadCard as Lead } from '../../common/back-office/screens-api'
 import { callOutcomeLabels } from '../../common/calls/call-copy'
-import { callOutcomes, maxCallsPerWindow, type CallOutcome } from '../../common/calls/call-rules'
+import { callOutcomes, maxCallsPerWindow } from '../../common/calls/call-rules'
 import { adminCopy } from '../admin-copy'
 import { api, ApiError } from '../api'
 import { leadCardCopy as copy } from '../copy/lead-card'
@@ -113,15 +113,15 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
   const closedForGood =
     standing.reason === 'consentement_retire' || standing.reason === 'ne_plus_appeler'
 
-  async function record(outcome: CallOutcome, label: string) {
+  async function send(action: 'calls' | 'claim', body: object, done?: string) {
     setBusy(true)
     setAnswer(undefined)
     try {
-      const result = await api<{ lead: Lead }>(`/admin/api/leads/${lead.id}/calls`, {
+      const result = await api<{ lead: Lead }>(`/admin/api/leads/${lead.id}/${action}`, {
         method: 'POST',
-        body: { outcome },
+        body,
       })
-      setAnswer({ tone: 'success', text: copy.recorded(label, who) })
+      if (done) setAnswer({ tone: 'success', text: done })
       onChanged(result.lead)
     } catch (failure) {
       setAnswer({
@@ -172,6 +172,20 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
             `${dateTime(standing.lastCall.at)} (${callOutcomeLabels[standing.lastCall.outcome]})`}
         </Fact>
       </dl>
+      {lead.claimedBy && lead.claimedAt ? (
+        <p className="mt-3 text-sm font-medium text-slate-900">
+          {copy.claimed(lead.claimedBy, new Date(lead.claimedAt), new Date())}
+        </p>
+      ) : (
+        <button
+          type="button"
+          disabled={busy}
+          className={`${buttonClass.primary} mt-3`}
+          onClick={() => void send('claim', {})}
+        >
+          {copy.claim}
+        </button>
+      )}
       {lead.withdrawalToConfirmAt && !lead.consentWithdrawnAt && (
         <p className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950 ring-1 ring-amber-200 first-letter:uppercase">
           {copy.withdrawalToConfirm}
@@ -192,7 +206,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
               type="button"
               disabled={busy || !allowed}
               className={outcome === 'joint' ? buttonClass.primary : buttonClass.secondary}
-              onClick={() => void record(outcome, label)}
+              onClick={() => void send('calls', { outcome }, copy.recorded(label, who))}
             >
               {label}
             </button>

@@ -7,6 +7,8 @@ export const callsScreenCopy = {
     closed: 'En dehors des heures d’appel autorisées\u00a0: n’appelez pas maintenant. ',
   },
   filters: 'Filtrer les demandes',
+  filtersSummary: 'Filtres, tri et export',
+  filtersSummaryActive: 'Filtres, tri et export (liste filtrée)',
   search: 'Rechercher (nom, email ou téléphone)',
   campaign: 'Campagne',
   anyCampaign: 'Toutes',

@@ -1,4 +1,5 @@
 /** What a lead's card says: its facts, the call buttons' answers, and its history. */
+import { claimCopy } from '../../common/back-office/claim-copy'
 import { euros } from '../format'
 
 export const leadCardCopy = {
@@ -35,6 +36,8 @@ export const leadCardCopy = {
     'retrait demandé depuis une autre adresse\u00a0: à confirmer lors de l’appel',
   outcomes: (who: string) => `Résultat de l’appel à ${who}`,
   recorded: (outcome: string, who: string) => `«\u00a0${outcome}\u00a0» enregistré pour ${who}.`,
+  claim: claimCopy.button,
+  claimed: claimCopy.claimed,
   showHistory: 'Historique et livraisons',
   hideHistory: 'Masquer l’historique',
   calls: 'Appels enregistrés',

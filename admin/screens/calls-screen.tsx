@@ -45,9 +45,16 @@ function params(filter: Filter, page?: number): string {
   return text ? `?${text}` : ''
 }
 
-/** The home screen: the leads to call, most urgent first, searched and filtered, and their export. */
+/** Where the filters start open: wider than a phone held upright (Tailwind's `sm`). */
+const roomyScreen = '(min-width: 40rem)'
+
+/**
+ * The home screen: the leads to call, most urgent first, searched and filtered, and their export.
+ * On a phone the filters start folded, so that the first lead shows without scrolling.
+ */
 export function CallsScreen() {
   const id = useId()
+  const [filtersOpen, setFiltersOpen] = useState(() => window.matchMedia(roomyScreen).matches)
   const [filter, setFilter] = useState<Filter>(emptyFilter)
   const [page, setPage] = useState(1)
   const list = useApi<LeadsAnswer>(`/admin/api/leads${params(filter, page)}`)
@@ -83,70 +90,79 @@ export function CallsScreen() {
           {answer.callingHours.text}
         </Message>
       )}
-      <form
-        role="search"
-        aria-label={copy.filters}
-        onSubmit={apply}
-        className="grid gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+      <details
+        open={filtersOpen}
+        onToggle={(event) => setFiltersOpen(event.currentTarget.open)}
+        className="rounded-lg bg-white ring-1 ring-slate-200"
       >
-        <label className={`${labelClass} lg:col-span-2`}>
-          {copy.search}
-          <input
-            name="q"
-            type="search"
-            defaultValue={filter.q}
-            maxLength={200}
-            className={inputClass}
-          />
-        </label>
-        <label className={labelClass}>
-          {copy.campaign}
-          <select name="campagne" defaultValue={filter.campaign} className={inputClass}>
-            <option value="">{copy.anyCampaign}</option>
-            {answer?.campaigns.map((campaign) =>
-              campaign === '' ? (
-                <option key={noCampaign} value={noCampaign}>
-                  {copy.noCampaign}
+        <summary className="cursor-pointer px-4 py-3 text-sm font-semibold text-slate-900">
+          {filtered ? copy.filtersSummaryActive : copy.filtersSummary}
+        </summary>
+        <form
+          role="search"
+          aria-label={copy.filters}
+          onSubmit={apply}
+          className="grid gap-3 px-4 pb-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+        >
+          <label className={`${labelClass} lg:col-span-2`}>
+            {copy.search}
+            <input
+              name="q"
+              type="search"
+              defaultValue={filter.q}
+              maxLength={200}
+              className={inputClass}
+            />
+          </label>
+          <label className={labelClass}>
+            {copy.campaign}
+            <select name="campagne" defaultValue={filter.campaign} className={inputClass}>
+              <option value="">{copy.anyCampaign}</option>
+              {answer?.campaigns.map((campaign) =>
+                campaign === '' ? (
+                  <option key={noCampaign} value={noCampaign}>
+                    {copy.noCampaign}
+                  </option>
+                ) : (
+                  <option key={campaign} value={campaign}>
+                    {campaign}
+                  </option>
+                ),
+              )}
+            </select>
+          </label>
+          <label className={labelClass}>
+            {copy.state}
+            <select name="etat" defaultValue={filter.state} className={inputClass}>
+              <option value="">{copy.anyState}</option>
+              {stateOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
-              ) : (
-                <option key={campaign} value={campaign}>
-                  {campaign}
-                </option>
-              ),
-            )}
-          </select>
-        </label>
-        <label className={labelClass}>
-          {copy.state}
-          <select name="etat" defaultValue={filter.state} className={inputClass}>
-            <option value="">{copy.anyState}</option>
-            {stateOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={labelClass}>
-          {copy.order}
-          <select name="tri" defaultValue={filter.order} className={inputClass}>
-            <option value="urgence">{copy.orders.urgence}</option>
-            <option value="recents">{copy.orders.recents}</option>
-          </select>
-        </label>
-        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
-          <button type="submit" className={buttonClass.primary}>
-            {copy.filter}
-          </button>
-          <a
-            href={`/admin/api/export.csv${params(filter)}`}
-            download
-            className={buttonClass.secondary}
-          >
-            {filtered ? copy.exportFiltered : copy.exportAll}
-          </a>
-        </div>
-      </form>
+              ))}
+            </select>
+          </label>
+          <label className={labelClass}>
+            {copy.order}
+            <select name="tri" defaultValue={filter.order} className={inputClass}>
+              <option value="urgence">{copy.orders.urgence}</option>
+              <option value="recents">{copy.orders.recents}</option>
+            </select>
+          </label>
+          <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-5">
+            <button type="submit" className={buttonClass.primary}>
+              {copy.filter}
+            </button>
+            <a
+              href={`/admin/api/export.csv${params(filter)}`}
+              download
+              className={buttonClass.secondary}
+            >
+              {filtered ? copy.exportFiltered : copy.exportAll}
+            </a>
+          </div>
+        </form>
+      </details>
 
       {list.error && <Message tone="error">{list.error}</Message>}
       <p id={`${id}-count`} role="status" className="text-sm text-slate-700">

@@ -21,6 +21,12 @@ export const adminScreens = [
     label: 'Données personnelles',
     title: 'Données personnelles',
   },
+  {
+    id: 'notifications',
+    path: '/admin/notifications',
+    label: 'Notifications',
+    title: 'Notifications sur cet appareil',
+  },
 ] as const satisfies readonly AdminScreen[]
 
 export type AdminScreenId = (typeof adminScreens)[number]['id']
@@ -43,4 +49,14 @@ export const leadCardPathPrefix = '/admin/demandes/'
 
 export function leadCardPath(leadId: string): string {
   return `${leadCardPathPrefix}${encodeURIComponent(leadId)}`
+}
+
+/** A lead's id as the relay writes it (a UUID): what a card's address may hold, nothing else. */
+const leadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The lead whose card is at `pathname` (a trailing slash allowed), or `undefined`. */
+export function leadIdAt(pathname: string): string | undefined {
+  if (!pathname.startsWith(leadCardPathPrefix)) return undefined
+  const id = pathname.slice(leadCardPathPrefix.length).replace(/\/+$/, '')
+  return leadIdPattern.test(id) ? id.toLowerCase() : undefined
 }

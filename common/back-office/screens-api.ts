@@ -31,6 +31,9 @@ export interface LeadCard {
    * the lead stays callable, the advisor confirms with the person at the call.
    */
   withdrawalToConfirmAt: string | null
+  /** The advisor who took the lead ("Je m'en occupe"), and when; `null` until one does. */
+  claimedBy: string | null
+  claimedAt: string | null
   standing: {
     state: CallState
     stateLabel: string
@@ -115,4 +118,21 @@ export interface ErasePreview {
   calls: number
   /** The tools a request was already delivered to, by their French names: erase it there too. */
   deliveredTo: string[]
+}
+
+/** One device of the caller's subscribed to Web Push (`/admin/api/push-subscriptions`). */
+export interface PushSubscriptionEntry {
+  id: string
+  /** The push service's address for that browser. */
+  endpoint: string
+  createdAt: string
+  /** The browser that subscribed, as it named itself; `null` when it sent no `User-Agent`. */
+  userAgent: string | null
+}
+
+/** `GET /admin/api/push-subscriptions`: what the settings screen needs to subscribe and list. */
+export interface PushSettings {
+  /** The relay's VAPID public key (base64url), the `applicationServerKey` to subscribe with. */
+  publicKey: string
+  subscriptions: PushSubscriptionEntry[]
 }

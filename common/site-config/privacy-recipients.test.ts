@@ -14,6 +14,7 @@ const record = (
     leadWebhook: false,
     pageViewWebhook: false,
     emailProvider: false,
+    notificationService: false,
     metaConversionsApi: false,
     ...names,
   },
@@ -66,12 +67,14 @@ describe('namedRecipients', () => {
       leadWebhook: undefined,
       pageViewWebhook: undefined,
       emailProvider: { name: 'Courriel', outsideEu: false },
+      notificationService: undefined,
       metaConversionsApi: true,
     }
     expect(namedRecipients(recipients, false)).toEqual({
       leadWebhook: false,
       pageViewWebhook: false,
       emailProvider: true,
+      notificationService: false,
       metaConversionsApi: false,
     })
     expect(namedRecipients(recipients, true).metaConversionsApi).toBe(true)

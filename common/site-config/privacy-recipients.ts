@@ -7,7 +7,7 @@
 import type { PrivacyRecipients } from './site-config-schema'
 
 export type RecipientKey =
-  'leadWebhook' | 'pageViewWebhook' | 'emailProvider' | 'metaConversionsApi'
+  'leadWebhook' | 'pageViewWebhook' | 'emailProvider' | 'notificationService' | 'metaConversionsApi'
 
 /** Which recipient each setting sends data to; VITE_* ones are known at build time. */
 export const recipientOf = {
@@ -16,6 +16,7 @@ export const recipientOf = {
   VITE_PAGE_VIEW_WEBHOOK_URL: 'pageViewWebhook',
   PAGE_VIEW_FORWARD_URL: 'pageViewWebhook',
   SMTP_URL: 'emailProvider',
+  NTFY_URL: 'notificationService',
   META_CAPI_TOKEN: 'metaConversionsApi',
 } as const satisfies Record<string, RecipientKey>
 
@@ -25,6 +26,7 @@ const what: Record<RecipientKey, string> = {
   leadWebhook: 'who receives the leads',
   pageViewWebhook: 'who receives the page views (ad-click ids)',
   emailProvider: 'the email provider',
+  notificationService: 'the notification service that relays alerts to advisors (ntfy)',
   metaConversionsApi: 'that leads are reported to Meta’s Conversions API',
 }
 
@@ -48,6 +50,7 @@ export function namedRecipients(
     leadWebhook: recipients.leadWebhook !== undefined,
     pageViewWebhook: recipients.pageViewWebhook !== undefined,
     emailProvider: recipients.emailProvider !== undefined,
+    notificationService: recipients.notificationService !== undefined,
     metaConversionsApi: recipients.metaConversionsApi && metaPixel,
   }
 }

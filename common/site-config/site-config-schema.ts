@@ -21,6 +21,21 @@ export interface Partner {
   alt: string
 }
 
+/** An advisor who calls visitors back, as the confirmation screen names and shows them. */
+export interface Advisor {
+  /** The name visitors read, such as "Claire": a first name is enough. */
+  name: string
+  /** Public path of a photo under `public/` (`/conseillers/claire.webp`), when there is one. */
+  photo: string | undefined
+}
+
+/** Who calls the visitors back: the confirmation screen and email name them. */
+export interface CallerTeam {
+  /** The team's name, after "de l’équipe"; the brand name when none is given. */
+  name: string | undefined
+  advisors: Advisor[]
+}
+
 /** A customer review, with what Code de la consommation D111-17 asks to show beside it. */
 export interface Testimonial {
   /** The name the reviewer agreed to show, such as "Claire D.". */
@@ -52,6 +67,8 @@ export interface PrivacyRecipients {
   pageViewWebhook: Recipient | undefined
   /** Sends the alert and confirmation emails: SMTP_URL. */
   emailProvider: Recipient | undefined
+  /** Relays the alerts to advisors' phones (first name, initial, estimate): NTFY_URL. */
+  notificationService: Recipient | undefined
   /** Leads reported to Meta's Conversions API: META_CAPI_TOKEN. */
   metaConversionsApi: boolean
 }
@@ -83,6 +100,8 @@ export interface SiteConfig {
   }
   /** The number the broker's advisers call from, so that visitors recognise the call. */
   callerPhone: string
+  /** Who calls from that number: optional, the brand's team when absent. */
+  callerTeam: CallerTeam
   publicationManager: string
   host: { name: string; address: PostalAddress; phone: string }
   mediator: { name: string; address: PostalAddress; website: string }
@@ -116,7 +135,7 @@ export function formatPath(path: FieldPath): string {
 
 /** An address as an email client takes it: no spaces, one `@`, a dot in the domain. */
 const emailAddress = /^[^\s@<>,;]+@[^\s@<>,;.]+(\.[^\s@<>,;.]+)+$/
-const logoExtensions = /\.(svg|png|webp|avif|jpe?g)$/i
+const imageExtensions = /\.(svg|png|webp|avif|jpe?g)$/i
 
 /** SIREN numbers end with a Luhn check digit: a typo in one digit fails it. */
 function passesLuhn(digits: string): boolean {
@@ -304,10 +323,10 @@ export function checkSiteConfig(
           outsideEu: r.value(['privacy', key, 'outsideEu'], checks.yesNo) === 'true',
         }
       : undefined
-  const logo = (path: FieldPath): string => {
+  const image = (path: FieldPath): string => {
     const file = r.value(path, (value) => {
       const publicPath = `/${value.replace(/^\/+/, '')}`
-      if (!logoExtensions.test(publicPath)) {
+      if (!imageExtensions.test(publicPath)) {
         return fail('must be an image file (.svg, .png, .webp, .avif or .jpg)')
       }
       if (publicPath.split('/').includes('..')) return fail('must stay inside public/')
@@ -336,6 +355,15 @@ export function checkSiteConfig(
       phone: r.value(['company', 'phone'], checks.phone),
     },
     callerPhone: r.value(['callerPhone'], checks.phone),
+    callerTeam: {
+      name: r.present(['callerTeam', 'name']) ? r.value(['callerTeam', 'name']) : undefined,
+      advisors: r.present(['callerTeam', 'advisors'])
+        ? r.list(['callerTeam', 'advisors'], (path) => ({
+            name: r.value([...path, 'name']),
+            photo: r.present([...path, 'photo']) ? image([...path, 'photo']) : undefined,
+          }))
+        : [],
+    },
     publicationManager: r.value(['publicationManager']),
     host: {
       name: r.value(['host', 'name']),
@@ -357,7 +385,7 @@ export function checkSiteConfig(
     },
     partners: r.list(['partners'], (path) => ({
       name: r.value([...path, 'name']),
-      logo: logo([...path, 'logo']),
+      logo: image([...path, 'logo']),
       alt: r.value([...path, 'alt']),
     })),
     reviewPolicy: {
@@ -380,6 +408,7 @@ export function checkSiteConfig(
       leadWebhook: recipient('leadWebhook'),
       pageViewWebhook: recipient('pageViewWebhook'),
       emailProvider: recipient('emailProvider'),
+      notificationService: recipient('notificationService'),
       metaConversionsApi: r.present(['privacy', 'metaConversionsApi'])
         ? r.value(['privacy', 'metaConversionsApi'], checks.yesNo) === 'true'
         : false,

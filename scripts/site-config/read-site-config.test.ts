@@ -107,6 +107,18 @@ describe('a broker’s own configuration', () => {
     expect(loaded.config.testimonials[0]!.text).toContain('41\u00a0€')
   })
 
+  it('reads who calls: the team’s name and its advisors, a photo only where one is given', () => {
+    expect(loaded.config.callerTeam).toEqual({
+      name: 'Conseil Lumière',
+      advisors: [
+        { name: 'Mireille', photo: '/favicon.svg' },
+        { name: 'Hugo', photo: undefined },
+      ],
+    })
+    const without = readVariant(fictitious.replace(/^callerTeam:\n(?: {2}.*\n)+/m, ''))
+    expect(without.config.callerTeam).toEqual({ name: undefined, advisors: [] })
+  })
+
   it('defaults the complaints address to the head office and follows YAML aliases', () => {
     expect(loaded.config.complaints.address).toEqual(loaded.config.company.headOffice)
     expect(loaded.config.dataProtection.address.street).toBe('12 quai Saint-Vincent')
@@ -121,6 +133,7 @@ describe('a broker’s own configuration', () => {
       leadWebhook: { name: 'Relais Lumière, édité par Automates du Rhône SAS', outsideEu: false },
       pageViewWebhook: undefined,
       emailProvider: { name: 'Courriel Rhône SAS', outsideEu: false },
+      notificationService: undefined,
       metaConversionsApi: true,
     })
   })
@@ -188,6 +201,26 @@ partners[0].logo        | logo: /favicon.svg                | logo: ../x.svg
     expect(errorOf(() => readVariant(text))).toContain(
       `:${lineOf(text, 'logo:')}: partners[0].logo names a file that does not exist: public/partners/horizon.svg`,
     )
+  })
+
+  it('an advisor’s photo that does not exist, or is no image, with its line', () => {
+    for (const [photo, why] of [
+      [
+        'conseillers/mireille.webp',
+        'names a file that does not exist: public/conseillers/mireille.webp',
+      ],
+      ['/robots.txt', 'must be an image file'],
+    ]) {
+      const text = replaced('photo: /favicon.svg', `photo: ${photo}`)
+      expect(errorOf(() => readVariant(text))).toContain(
+        `:${lineOf(text, 'photo:')}: callerTeam.advisors[0].photo ${why}`,
+      )
+    }
+  })
+
+  it('an advisor without a name', () => {
+    const text = replaced('    - name: Hugo\n', '    - photo: /favicon.svg\n')
+    expect(errorOf(() => readVariant(text))).toContain('callerTeam.advisors[1].name is missing')
   })
 
   it('a missing field, at the line of its group', () => {

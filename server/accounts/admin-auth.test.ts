@@ -107,6 +107,25 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
     expect(forged.statusCode).toBe(401)
   })
 
+  it('leads a lead’s card through the login and back, and serves it to a session', async () => {
+    const card = `/admin/demandes/${randomUUID()}`
+    const away = await get(card)
+    expect(away.statusCode).toBe(303)
+    expect(away.headers.location).toBe(`/admin/login?suite=${encodeURIComponent(card)}`)
+    const { cookie } = await loggedIn({ ip: newAddress() })
+    expect((await get(card, { cookie })).statusCode).toBe(200)
+    expect((await get('/admin/demandes/pas-un-identifiant', { cookie })).statusCode).toBe(404)
+    for (const [suite, landing] of [
+      [card, card],
+      ['https://ailleurs.example/', '/admin'],
+      ['//ailleurs.example/admin/demandes/x', '/admin'],
+    ] as const) {
+      const back = await get(`/admin/login?suite=${encodeURIComponent(suite)}`, { cookie })
+      expect(back.statusCode, suite).toBe(303)
+      expect(back.headers.location, suite).toBe(landing)
+    }
+  })
+
   it('serves the login page and the assets without a session, never cached but the assets', async () => {
     const page = await get('/admin/login')
     expect(page.statusCode).toBe(200)

@@ -3,7 +3,7 @@
  * cross-site requests, and the audit of what each account did.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import { adminLoginPath, expiredSessionPath } from '../../common/back-office/back-office-routes'
+import { loginPathFor } from '../../common/back-office/return-path'
 import type { Sql } from '../storage/database'
 import type { AdminSessions, AdminUser } from './admin-sessions'
 
@@ -28,7 +28,8 @@ export function requireAdminApi(sessions: AdminSessions): preHandlerAsyncHookHan
 
 /**
  * preHandler for admin pages: a 303 to the login page without a live session, which then says
- * that the session expired when the browser still had one.
+ * that the session expired when the browser still had one, and leads back to the lead's card
+ * that was asked for.
  */
 export function requireAdminPage(sessions: AdminSessions): preHandlerAsyncHookHandler {
   return async (request, reply) => {
@@ -36,7 +37,8 @@ export function requireAdminPage(sessions: AdminSessions): preHandlerAsyncHookHa
     const user = await sessions.userOf(request)
     if (!user) {
       const expired = sessions.carriesToken(request)
-      return reply.redirect(expired ? expiredSessionPath : adminLoginPath, 303)
+      const pathname = new URL(request.url, 'http://x').pathname
+      return reply.redirect(loginPathFor(pathname, { expired }), 303)
     }
     request.adminUser = user
   }

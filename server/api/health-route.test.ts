@@ -22,6 +22,7 @@ describe('GET /healthz', () => {
         queued: ['webhook'],
         active: ['webhook'],
         withdrawal: ['webhook'],
+        escalation: [],
         adConsentOnly: [],
       },
       appSecret: 'test-secret-of-at-least-thirty-two-characters',

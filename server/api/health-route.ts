@@ -48,8 +48,10 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
       const all = Object.values(destinations)
       // A destination that is off (the webhook before LEAD_FORWARD_URL is set) is not failing.
       const working = all.filter((entry) => entry.active)
+      // `push` is always on but reaches only the devices advisors subscribed: not a configuration.
+      const configured = active.filter((name) => name !== 'push')
       const reasons = [
-        ...(active.length === 0 ? ['no destination is configured'] : []),
+        ...(configured.length === 0 ? ['no destination is configured'] : []),
         ...(working.some((entry) => entry.parked > 0) ? ['a delivery is parked'] : []),
         ...(working.some((entry) => entry.oldestPendingSeconds > stalePendingSeconds)
           ? ['a delivery has been pending for over 15 minutes']

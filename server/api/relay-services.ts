@@ -18,6 +18,8 @@ export interface RelayServices {
   writes?: WriteHealth | undefined
   /** Signs and checks the consent-withdrawal links and the back-office's device cookies. */
   appSecret: string
+  /** The VAPID public key the back-office's devices subscribe with; absent in tests of other routes. */
+  pushPublicKey?: string
   /** Serves the day's request count (`GET /api/activity`): the site shows it (`activityCounter: real`). */
   activityCount?: boolean
   /** The clock back-office sessions are timed by (tests move it); the real one when absent. */

@@ -29,6 +29,8 @@ import {
 } from '../../common/calls/call-rules'
 import { isWithinCallingHours } from '../../common/calls/calling-hours'
 import { funnelReport } from './funnel-report'
+import { claimCopy } from '../../common/back-office/claim-copy'
+import { claimLead } from '../storage/lead-claims'
 import { funnelPeriods, type FunnelPeriod } from '../../common/back-office/screens-api'
 import {
   deliveryAlert,
@@ -68,10 +70,13 @@ export interface AdminScreensDeps {
 
 export type AuditAction =
   | 'appel.enregistre'
+  | 'demande.prise_en_charge'
   | 'livraison.relancee'
   | 'demandes.exportees'
   | 'personne.consultee'
   | 'personne.effacee'
+  | 'notifications.activees'
+  | 'notifications.desactivees'
 
 export const adminApiPath = '/admin/api'
 export const leadsPageSize = 25
@@ -210,6 +215,31 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     }
     const [lead] = await leadCards(db, [id], now())
     return reply.code(201).send({ lead })
+  })
+
+  // "Je m'en occupe": the first advisor keeps the lead; every advisor's card then says who.
+  app.post(`${adminApiPath}/leads/:id/claim`, write, async (request, reply) => {
+    const user = userOf(request)
+    const id = leadIdOf(request)
+    if (!id) return notFound(reply)
+    const at = now()
+    const result = await db.transaction(async (tx) => {
+      const claim = await claimLead(tx, id, { by: user.email, at })
+      if (claim.outcome === 'claimed') {
+        await deps.audit(tx, user, 'demande.prise_en_charge', { lead: id })
+      }
+      return claim
+    })
+    if (result.outcome === 'not_found') return notFound(reply)
+    if (result.outcome === 'taken') {
+      return reply.code(409).send({
+        error: claimCopy.taken(result.by, result.at, at),
+        claimedBy: result.by,
+        claimedAt: result.at.toISOString(),
+      })
+    }
+    const [lead] = await leadCards(db, [id], at)
+    return reply.code(result.outcome === 'claimed' ? 201 : 200).send({ lead })
   })
 
   app.get(`${adminApiPath}/deliveries`, read, async () => ({

@@ -5,8 +5,11 @@
  */
 import type { StoredLead } from '../../common/lead/stored-lead'
 
-/** `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler"). */
-export type DeliveryEvent = 'lead' | 'withdrawal'
+/**
+ * `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler").
+ * `escalation`: nobody claimed or called the lead in time (escalation.ts).
+ */
+export type DeliveryEvent = 'lead' | 'withdrawal' | 'escalation'
 
 /** One delivery of one stored lead to one destination. */
 export interface DeliveryJob extends Omit<StoredLead, 'id'> {

@@ -20,12 +20,19 @@ async function planFor(env: NodeJS.ProcessEnv) {
 describe('buildDestinations', () => {
   it('with nothing configured: none active, the webhook still queued, and says why', async () => {
     const { plan, report } = await planFor({})
-    expect(plan).toEqual({ queued: ['webhook'], active: [], withdrawal: [], adConsentOnly: [] })
+    expect(plan).toEqual({
+      queued: ['webhook'],
+      active: [],
+      withdrawal: [],
+      escalation: [],
+      adConsentOnly: [],
+    })
     expect(report).toEqual([
       'webhook: off, LEAD_FORWARD_URL is not set (leads stay queued for it until it is)',
       'email_courtier: off, SMTP_URL is not set',
       'email_visiteur: off, SMTP_URL is not set',
       'meta: off, META_CAPI_TOKEN is not set',
+      'ntfy: off, NTFY_URL is not set',
     ])
   })
 
@@ -38,6 +45,7 @@ describe('buildDestinations', () => {
     expect(plan.active).toEqual(['webhook', 'email_courtier', 'email_visiteur'])
     expect(plan.withdrawal).toEqual(['webhook', 'email_courtier'])
     expect(report.join('\n')).not.toContain('secret-path')
+    expect(plan.escalation).toEqual(['email_courtier'])
     expect(report[0]).toBe('webhook: on, to hook.example, unsigned')
   })
 
@@ -51,6 +59,7 @@ describe('buildDestinations', () => {
       queued: ['webhook', 'meta'],
       active: ['webhook', 'meta'],
       withdrawal: ['webhook'],
+      escalation: [],
       adConsentOnly: ['meta'],
     })
     const lead = (consent: boolean) => {
@@ -63,6 +72,18 @@ describe('buildDestinations', () => {
       'meta: on, pixel 123456789012345, Graph v25.0 at graph.facebook.com; leads with ad consent only',
     )
     expect(report.join('\n')).not.toContain('never-shown')
+  })
+
+  it('ntfy: told of leads and escalations, never of withdrawals; its topic never reported', async () => {
+    const { plan, report } = await planFor({
+      NTFY_URL: 'https://ntfy.sh/topic-secret-x7',
+      NTFY_TOKEN: 'tk_never_shown',
+    })
+    expect(plan.active).toEqual(['ntfy'])
+    expect(plan.escalation).toEqual(['ntfy'])
+    expect(plan.withdrawal).toEqual([])
+    expect(report).toContain('ntfy: on, to ntfy.sh, with an access token')
+    expect(report.join('\n')).not.toMatch(/topic-secret|never_shown/)
   })
 
   it('LEAD_CONFIRMATION=off leaves the visitor without email, and no alert without LEAD_ALERT_TO', async () => {

@@ -2,6 +2,7 @@
  * Every destination a lead can go to, built from the configuration: the one place where kinds
  * are registered. Says, one line each, which are on and which are off and why.
  */
+import { leadCardPath } from '../../common/back-office/back-office-routes'
 import type { LeadPayload } from '../../common/lead/lead-contract'
 import type { ServerConfig } from '../config'
 import { withdrawalPath } from '../privacy/withdrawal-page'
@@ -10,6 +11,8 @@ import type { Destination } from './destination'
 import { brokerAlertDestination, visitorConfirmationDestination } from './email-destinations'
 import { createMailer } from './mailer'
 import { metaDestination } from './meta-destination'
+import { ntfyDestination } from './ntfy-destination'
+import { pushDestination, type PushOptions } from './push-destination'
 import { webhookDestination } from './webhook-destination'
 
 /** Which destinations a stored lead goes to, and which ones are on. */
@@ -20,6 +23,8 @@ export interface DeliveryPlan {
   active: readonly string[]
   /** Destinations told when a person withdraws consent ("ne plus appeler"). */
   withdrawal: readonly string[]
+  /** Destinations told when nobody claimed or called a lead in time (escalation.ts). */
+  escalation: readonly string[]
   /** Of `queued`, those a lead goes to only when its visitor accepted the ad trackers. */
   adConsentOnly: readonly string[]
 }
@@ -39,12 +44,17 @@ export interface Destinations {
   close(): Promise<void>
 }
 
+/** What the `push` destination needs beyond the configuration; the relay always has it. */
+export type PushSetup = Omit<PushOptions, 'siteUrl' | 'timeoutMs'> & { keysGenerated: boolean }
+
 export function buildDestinations(
   config: ServerConfig,
   links: { siteUrl: string; appSecret: string },
+  push?: PushSetup,
 ): Destinations {
   const active: Destination[] = []
   const report: string[] = []
+  const cardUrl = (leadId: string) => `${links.siteUrl}${leadCardPath(leadId)}`
   if (config.leadForwardUrl) {
     active.push(
       webhookDestination({
@@ -67,7 +77,7 @@ export function buildDestinations(
     report.push('email_visiteur: off, SMTP_URL is not set')
   } else {
     if (config.smtp.alertTo.length > 0) {
-      active.push(brokerAlertDestination(mailer, config.smtp.alertTo))
+      active.push(brokerAlertDestination(mailer, config.smtp.alertTo, { cardUrl }))
       report.push(`email_courtier: on, to ${config.smtp.alertTo.length} address(es)`)
     } else {
       report.push('email_courtier: off, LEAD_ALERT_TO is not set')
@@ -96,6 +106,32 @@ export function buildDestinations(
     report.push('meta: off, META_CAPI_TOKEN is not set')
   }
 
+  if (config.ntfy) {
+    active.push(
+      ntfyDestination({
+        url: config.ntfy.url,
+        token: config.ntfy.token,
+        timeoutMs: config.forwardTimeoutMs,
+        cardUrl,
+      }),
+    )
+    // The host only: on ntfy.sh the topic is the password.
+    const token = config.ntfy.token ? ', with an access token' : ''
+    report.push(`ntfy: on, to ${new URL(config.ntfy.url).host}${token}`)
+  } else {
+    report.push('ntfy: off, NTFY_URL is not set')
+  }
+
+  if (push) {
+    active.push(
+      pushDestination({ ...push, siteUrl: links.siteUrl, timeoutMs: config.forwardTimeoutMs }),
+    )
+    const keys = push.keysGenerated ? 'keys kept in DATA_DIR' : 'VAPID_PUBLIC_KEY'
+    report.push(
+      `push: on, to every device an advisor subscribed when the lead is sent (${keys}, subject ${push.subject})`,
+    )
+  }
+
   const names = active.map((destination) => destination.name)
   return {
     active,
@@ -104,6 +140,9 @@ export function buildDestinations(
       active: names,
       withdrawal: active
         .filter((destination) => destination.events.includes('withdrawal'))
+        .map((destination) => destination.name),
+      escalation: active
+        .filter((destination) => destination.events.includes('escalation'))
         .map((destination) => destination.name),
       adConsentOnly: active
         .filter((destination) => destination.needsAdConsent)

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { siteConfig } from '../../common/site-config/site-config'
+import { callerVcard } from '../../common/site-config/caller-vcard'
+import { telHref } from '../../common/phone'
+import { parseVcard } from '../../e2e/support/vcard'
 import { parseLeadPayload } from '../api/parse-lead'
 import { runLeadCommand } from '../commands/lead-commands'
 import { startForwardTarget, type ForwardTarget } from '../test-support/forward-target'
@@ -124,6 +127,23 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     const folded = (text: string) => text.replaceAll('\u00a0', ' ')
     expect(visitorText).toContain(folded(`ORIAS sous le n° ${siteConfig.company.orias}`))
     expect(visitorText).toContain(folded(`depuis le ${siteConfig.callerPhone}`))
+    // Who calls, from which number, and the card to save it, attached and online (issue 29).
+    expect(visitorText).toContain(
+      folded(`Appel de : un conseiller de l’équipe ${siteConfig.brandName}`),
+    )
+    expect(visitorText).toContain(folded(`Numéro d’appel : ${siteConfig.callerPhone}`))
+    expect(siteConfig.callerPhone).toMatch(/^0\d(\u00a0\d\d){4}$/)
+    expect(visitorText).toContain(
+      'Enregistrer notre numéro : https://assurance.example/contact.vcf',
+    )
+    const [card, ...others] = confirmation.parsed.attachments
+    expect(others).toHaveLength(0)
+    expect(card!.contentType).toBe('text/vcard')
+    expect(card!.filename).toBe(`${siteConfig.brandName}.vcf`)
+    expect(card!.content.toString('utf8')).toBe(callerVcard(siteConfig))
+    const tel = parseVcard(card!.content.toString('utf8')).find((line) => line.name === 'TEL')
+    expect(tel?.value).toBe(telHref(siteConfig.callerPhone).replace('tel:', ''))
+    expect(alert.parsed.attachments).toHaveLength(0)
     expect(visitorText).toContain('sous 48 heures, le matin (10 h – 13 h), du lundi au vendredi')
     expect(visitorText).toContain('au 06 12 34 56 78')
     expect(visitorText).toMatch(/^Bonjour Élodie,/m)

@@ -1,22 +1,43 @@
 /**
- * The two email destinations: the broker's alert (`LEAD_ALERT_TO`) for each new lead and each
- * withdrawal of consent, and the visitor's confirmation, which carries the withdrawal link.
+ * The two email destinations: the broker's alert (`LEAD_ALERT_TO`) for each new lead, each
+ * escalation and each withdrawal of consent, and the visitor's confirmation, which carries the
+ * withdrawal link.
  */
-import { brokerAlert, brokerWithdrawal, visitorConfirmation } from '../emails/lead-emails'
-import type { Destination } from './destination'
+import {
+  brokerAlert,
+  brokerEscalation,
+  brokerWithdrawal,
+  visitorConfirmation,
+  type EmailContent,
+} from '../emails/lead-emails'
+import type { DeliveryJob, Destination } from './destination'
 import type { Mailer } from './mailer'
 
-export function brokerAlertDestination(mailer: Mailer, to: string[]): Destination {
+export function brokerAlertDestination(
+  mailer: Mailer,
+  to: string[],
+  links: { cardUrl: (leadId: string) => string },
+): Destination {
+  const contentOf = (job: DeliveryJob): EmailContent => {
+    const context = {
+      leadId: job.leadId,
+      payload: job.payload,
+      receivedAt: job.receivedAt,
+      cardUrl: links.cardUrl(job.leadId),
+    }
+    if (job.event === 'lead') return brokerAlert(context)
+    if (job.event === 'escalation') return brokerEscalation(context)
+    return brokerWithdrawal({ ...context, withdrawnAt: job.consentWithdrawnAt ?? new Date() })
+  }
   return {
     name: 'email_courtier',
-    events: ['lead', 'withdrawal'],
+    events: ['lead', 'withdrawal', 'escalation'],
     send(job) {
-      const context = { leadId: job.leadId, payload: job.payload, receivedAt: job.receivedAt }
-      const content =
-        job.event === 'lead'
-          ? brokerAlert(context)
-          : brokerWithdrawal({ ...context, withdrawnAt: job.consentWithdrawnAt ?? new Date() })
-      return mailer.send({ ...content, to, replyTo: { name: '', address: job.payload.email } })
+      return mailer.send({
+        ...contentOf(job),
+        to,
+        replyTo: { name: '', address: job.payload.email },
+      })
     },
   }
 }

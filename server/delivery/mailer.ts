@@ -45,6 +45,7 @@ export function createMailer(config: SmtpConfig, timeoutMs: number): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.attachments ? { attachments: message.attachments } : {}),
           signal: AbortSignal.timeout(timeoutMs * 2),
         })
         // Delivered to whoever accepted it; a rejected address among several is not worth resending.

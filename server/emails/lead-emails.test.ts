@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { type LeadPayload } from '../../common/lead/lead-contract'
 import { parseLeadPayload } from '../api/parse-lead'
 import { validLead } from '../test-support/lead-fixtures'
-import { brokerAlert, brokerWithdrawal, visitorConfirmation } from './lead-emails'
+import { brokerAlert, brokerEscalation, brokerWithdrawal, visitorConfirmation } from './lead-emails'
 
+const cardUrl = 'https://assurance.example/admin/demandes/0b5c3a9e-1d2f-4e6a-8b7c-9d0e1f2a3b4c'
 const pageUrl =
   'https://assurance.example/simulation/pret?utm_source=facebook&utm_campaign=automne&fbclid=IwAR0abc'
 
@@ -22,6 +23,7 @@ const context = (lead: LeadPayload) => ({
   leadId: 'lead-1',
   payload: lead,
   receivedAt: new Date('2026-11-23T10:00:00Z'),
+  cardUrl,
 })
 const confirmation = (lead: LeadPayload) =>
   visitorConfirmation({
@@ -42,6 +44,29 @@ describe('the emails’ HTML', () => {
     expect(link?.textContent).toBe(telephone.replace(/(\d\d)(?=\d)/g, '$1\u00a0'))
   })
 
+  it('opens the lead’s card from a link at the top of the alert, in both parts', () => {
+    const alert = brokerAlert(context(payload()))
+    const document = parse(alert.html)
+    const first = document.querySelector('a')
+    expect(first?.textContent).toBe('Ouvrir la fiche')
+    expect(first?.getAttribute('href')).toBe(cardUrl)
+    expect(alert.text.split('\n')[0]).toBe(`Ouvrir la fiche\u00a0: ${cardUrl}`)
+  })
+
+  it('escalates with the first name and initial only, and the card one tap away', () => {
+    const lead = payload({ prenom: 'Élodie', nom: 'Durand-Lefèvre', utm_campaign: 'automne' })
+    const email = brokerEscalation(context(lead))
+    expect(email.subject).toBe('Demande non prise en charge\u00a0: Élodie D.')
+    const document = parse(email.html)
+    expect(document.querySelector('a')?.getAttribute('href')).toBe(cardUrl)
+    for (const part of [email.subject, email.text, document.body.textContent ?? '']) {
+      expect(part).not.toContain('Durand')
+      expect(part).not.toContain(lead.email)
+      expect(part).not.toContain(lead.telephone.slice(2))
+    }
+    expect(email.text).toContain('Campagne\u00a0: automne')
+  })
+
   it('links the page by its host and path, to its whole address', () => {
     const alert = parse(brokerAlert(context(payload())).html)
     const link = [...alert.querySelectorAll('a')].find((a) => a.href === pageUrl)
@@ -53,6 +78,7 @@ describe('the emails’ HTML', () => {
     for (const { html } of [
       brokerAlert(context(lead)),
       brokerWithdrawal({ ...context(lead), withdrawnAt: new Date() }),
+      brokerEscalation(context(lead)),
       confirmation(lead),
     ]) {
       const document = parse(html)

@@ -14,11 +14,27 @@ import { paths } from '../../common/routes/routes'
 import { escapeHtml } from './html'
 import { isPlainName } from './plain-name'
 import { requestValidityDays } from '../../common/calls/call-rules'
+import { leadNotification } from '../delivery/lead-notification'
+import { leadNotificationCopy } from '../delivery/lead-notification-copy'
+import { callerCopy, whoCalls } from '../../common/lead/caller-copy'
+import {
+  callerVcard,
+  callerVcardPath,
+  vcardContentType,
+} from '../../common/site-config/caller-vcard'
+
+/** A file sent with the message: the caller's contact card. */
+export interface EmailAttachment {
+  filename: string
+  content: string
+  contentType: string
+}
 
 export interface EmailContent {
   subject: string
   text: string
   html: string
+  attachments?: EmailAttachment[]
 }
 
 const dayMs = 24 * 60 * 60 * 1_000
@@ -43,9 +59,18 @@ const isWebAddress = (href: string | undefined): href is string => /^https?:\/\/
  */
 const breakable = 'overflow-wrap:anywhere;word-break:break-word'
 
-/** `intro` is one paragraph, or several separated by a blank line. */
-function render(title: string, intro: string, sections: { title: string; lines: Line[] }[]) {
+/**
+ * `intro` is one paragraph, or several separated by a blank line. `action`, a link shown right
+ * under the title, where a tap on a phone finds it first.
+ */
+function render(
+  title: string,
+  intro: string,
+  sections: { title: string; lines: Line[] }[],
+  action?: { label: string; href: string },
+) {
   const text = [
+    ...(action ? [`${action.label}\u00a0: ${action.href}\n`] : []),
     intro,
     ...sections.map(
       (section) =>
@@ -58,10 +83,14 @@ function render(title: string, intro: string, sections: { title: string; lines: 
 <body style="margin:0;padding:0">
 <div style="max-width:600px;margin:0 auto;padding:16px;box-sizing:border-box;font-family:Arial,sans-serif;font-size:16px;line-height:1.5;color:#1e293b;${breakable}">
 <h1 style="font-size:20px;color:#172554">${escapeHtml(title)}</h1>
-${intro
-  .split('\n\n')
-  .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-  .join('\n')}
+${
+  action
+    ? `<p><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:10px 16px;background:#1d4ed8;color:#ffffff;border-radius:6px;font-weight:bold;text-decoration:none">${escapeHtml(action.label)}</a></p>\n`
+    : ''
+}${intro
+    .split('\n\n')
+    .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
+    .join('\n')}
 ${sections
   .map(
     (section) =>
@@ -81,6 +110,8 @@ ${sections
 </body></html>`
   return { text: `${text}\n`, html }
 }
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`
 
 /** On one line: a name is also a subject header. */
 const fullName = (payload: LeadPayload) =>
@@ -157,8 +188,18 @@ export interface AlertContext {
   receivedAt: Date
 }
 
+/** The lead's card in the back-office, absolute: one tap from the email to the card. */
+export interface CardLink {
+  cardUrl: string
+}
+
 /** The broker's alert for a new lead: everything needed to call now, lawfully. */
-export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): EmailContent {
+export function brokerAlert({
+  leadId,
+  payload,
+  receivedAt,
+  cardUrl,
+}: AlertContext & CardLink): EmailContent {
   const name = fullName(payload)
   const phone = displayPhone(payload.telephone)
   const deadline = new Date(receivedAt.getTime() + requestValidityDays * dayMs)
@@ -202,8 +243,36 @@ export function brokerAlert({ leadId, payload, receivedAt }: AlertContext): Emai
       },
       { title: 'Référence', lines: [['Lead', leadId]] },
     ],
+    { label: leadNotificationCopy.openCard, href: cardUrl },
   )
   return { subject: `Nouveau lead\u00a0: ${name} – ${phone}`, text, html }
+}
+
+/**
+ * The broker's reminder that nobody claimed or called a lead in time (escalation.ts). What a
+ * phone's lock screen shows of an email (its subject, its first lines) stays within what an
+ * alert on a device may say: the card has the rest.
+ */
+export function brokerEscalation({
+  leadId,
+  payload,
+  receivedAt,
+  cardUrl,
+}: AlertContext & CardLink): EmailContent {
+  const notice = leadNotification(payload, { leadId, cardUrl, escalation: true })
+  const { text, html } = render(
+    notice.title,
+    `Reçue le ${inParis(receivedAt)}. ${leadNotificationCopy.escalationIntro}`,
+    [{ title: 'La demande', lines: notice.body.split('\n').map(asLine) }],
+    { label: leadNotificationCopy.openCard, href: cardUrl },
+  )
+  return { subject: notice.title, text, html }
+}
+
+/** "Rappel : le matin" as a line of its label and value. */
+function asLine(sentence: string): Line {
+  const [label = '', ...value] = sentence.split('\u00a0: ')
+  return [label, value.join('\u00a0: ')]
 }
 
 /**
@@ -255,11 +324,12 @@ export function visitorConfirmation(
       ? payload.consentement_texte
       : 'celui du formulaire, conservé avec votre demande'
   const policy = `${context.siteUrl}${paths.privacyPolicy}`
+  const caller = whoCalls(siteConfig)
   const { text, html } = render(
     'Votre demande de rappel est bien enregistrée',
     [
       isPlainName(payload.prenom) ? `Bonjour ${payload.prenom},` : 'Bonjour,',
-      `Merci pour votre demande. Un conseiller de ${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}, vous appellera ${when}${onPhone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt.`,
+      `Merci pour votre demande. ${capitalised(caller)} (${company.legalName}, courtier en assurance immatriculé à l’ORIAS sous le n°\u00a0${company.orias}) vous appellera ${when}${onPhone}, depuis le ${siteConfig.callerPhone}, pour vous présenter les économies possibles sur votre assurance de prêt.`,
       'Ce message n’est ni une publicité ni une offre.',
     ].join('\n\n'),
     [
@@ -281,6 +351,14 @@ export function visitorConfirmation(
           ]
         : []),
       {
+        title: callerCopy.emailSection,
+        lines: [
+          [callerCopy.emailCaller, caller],
+          [callerCopy.emailNumber, siteConfig.callerPhone],
+          [callerCopy.saveNumber, callerCopy.emailCard, `${context.siteUrl}${callerVcardPath}`],
+        ],
+      },
+      {
         title: 'Votre consentement',
         lines: [
           ['Texte accepté', consentText],
@@ -297,5 +375,17 @@ export function visitorConfirmation(
       },
     ],
   )
-  return { subject: `Votre demande de rappel – ${siteConfig.brandName}`, text, html }
+  return {
+    subject: `Votre demande de rappel – ${siteConfig.brandName}`,
+    text,
+    html,
+    // The same bytes as the site's contact.vcf: one builder, one configuration.
+    attachments: [
+      {
+        filename: `${siteConfig.brandName.replace(/[\\/:*?"<>|]/g, '')}.vcf`,
+        content: callerVcard(siteConfig),
+        contentType: vcardContentType,
+      },
+    ],
+  }
 }

@@ -10,6 +10,7 @@ const record: PolicyRecord = {
     leadWebhook: true,
     pageViewWebhook: false,
     emailProvider: false,
+    notificationService: false,
     metaConversionsApi: false,
   },
   builtWith: [],
@@ -30,6 +31,19 @@ describe('policyCoverage', () => {
     expect(errors).toHaveLength(2)
     expect(errors[0]).toMatch(/^SMTP_URL is set, but the privacy policy does not name/)
     expect(errors[1]).toMatch(/^META_CAPI_TOKEN is set, /)
+  })
+
+  it('refuses NTFY_URL while the policy names no notification service', () => {
+    const { errors } = policyCoverage({ NTFY_URL: 'https://ntfy.sh/alertes-x7' }, record, 'dist')
+    expect(errors).toEqual([
+      expect.stringMatching(
+        /^NTFY_URL is set, but the privacy policy does not name the notification service .*privacy\.notificationService/,
+      ),
+    ])
+    const named = { ...record, names: { ...record.names, notificationService: true } }
+    expect(
+      policyCoverage({ NTFY_URL: 'https://ntfy.sh/alertes-x7' }, named, 'dist').errors,
+    ).toEqual([])
   })
 
   it('leaves the VITE_* variables to the build, which checked them', () => {

@@ -18,6 +18,7 @@ const serverSettings: RecipientSetting[] = [
   'LEAD_FORWARD_URL',
   'PAGE_VIEW_FORWARD_URL',
   'SMTP_URL',
+  'NTFY_URL',
   'META_CAPI_TOKEN',
 ]
 

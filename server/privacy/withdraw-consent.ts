@@ -43,7 +43,8 @@ export async function withdrawConsent(
     await tx.query(
       `UPDATE lead_deliveries SET state = 'cancelled', done_at = now(), lease_owner = NULL,
          lease_until = NULL, last_error = 'consent withdrawn'
-       WHERE event = 'lead' AND state IN ('pending', 'parked') AND lead_id = ANY($1::uuid[])`,
+       WHERE event IN ('lead', 'escalation') AND state IN ('pending', 'parked')
+         AND lead_id = ANY($1::uuid[])`,
       [reached.filter((row) => row.withdrawn).map((row) => row.id)],
     )
     if (notify.length > 0) {

@@ -30,6 +30,8 @@ const destinationLabels: Record<string, string> = {
   email_courtier: 'Email au courtier',
   email_visiteur: 'Email de confirmation au visiteur',
   meta: 'Meta (API Conversions)',
+  ntfy: 'Notification ntfy',
+  push: 'Notifications des téléphones',
 }
 
 export const destinationLabel = (name: string) => destinationLabels[name] ?? name
@@ -37,6 +39,7 @@ export const destinationLabel = (name: string) => destinationLabels[name] ?? nam
 const eventLabels: Record<string, string> = {
   lead: 'Demande',
   withdrawal: 'Retrait du consentement',
+  escalation: 'Relance (non prise en charge)',
 }
 
 export const deliveryStateLabels: Record<DeliveryState, string> = {

@@ -133,8 +133,10 @@ async function rankRecent(
   now: Date,
 ): Promise<{ ids: string[]; olderSince: Date; olderIncluded: boolean }> {
   const olderSince = new Date(now.getTime() - rankedDays * dayMs)
-  const recent = await db.query<LeadFacts>(
-    `SELECT id, received_at, consent_withdrawn_at, email, telephone FROM leads AS l
+  const recent = await db.query<LeadFacts & { claimed: boolean }>(
+    `SELECT id, received_at, consent_withdrawn_at, email, telephone,
+       claimed_by IS NOT NULL AS claimed
+     FROM leads AS l
      WHERE l.received_at > $4::timestamptz AND ${matchesFilter}`,
     [...filterParams(filter), olderSince],
   )
@@ -142,13 +144,22 @@ async function rankRecent(
   const ranked = recent
     .flatMap((lead) => {
       const standing = standingById.get(lead.id)
-      return standing ? [{ id: lead.id, receivedAt: lead.received_at, standing }] : []
+      return standing
+        ? [{ id: lead.id, receivedAt: lead.received_at, claimed: lead.claimed, standing }]
+        : []
     })
     .filter((lead) => !filter.state || lead.standing.state === filter.state)
   const newestFirst = (a: { receivedAt: Date; id: string }, b: { receivedAt: Date; id: string }) =>
     b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1)
+  // Among the leads nobody has called yet, those nobody has taken come first.
+  const unclaimedFirst = (a: (typeof ranked)[number], b: (typeof ranked)[number]) =>
+    a.standing.state === 'nouveau' && b.standing.state === 'nouveau'
+      ? Number(a.claimed) - Number(b.claimed)
+      : 0
   ranked.sort(
-    order === 'urgence' ? (a, b) => compareUrgency(a, b) || newestFirst(a, b) : newestFirst,
+    order === 'urgence'
+      ? (a, b) => unclaimedFirst(a, b) || compareUrgency(a, b) || newestFirst(a, b)
+      : newestFirst,
   )
   return {
     ids: ranked.map((lead) => lead.id),
@@ -207,6 +218,8 @@ export function isFiltered(filter: LeadFilter): boolean {
 type CardRow = LeadFacts & {
   payload: LeadPayload
   withdrawal_to_confirm_at: Date | null
+  claimed_by: string | null
+  claimed_at: Date | null
 } & Record<OriginKey, string | null>
 
 /** The cards of these leads, in the order given. */
@@ -214,7 +227,7 @@ export async function leadCards(db: Sql, ids: readonly string[], now: Date): Pro
   if (ids.length === 0) return []
   const rows = await db.query<CardRow>(
     `SELECT id, received_at, consent_withdrawn_at, withdrawal_to_confirm_at, email, telephone,
-       payload, ${originKeys.join(', ')}
+       payload, claimed_by, claimed_at, ${originKeys.join(', ')}
      FROM leads WHERE id = ANY($1::uuid[])`,
     [ids],
   )
@@ -243,6 +256,8 @@ function card(row: CardRow, standing: CallStanding): LeadCard {
     ) as LeadCard['origin'],
     consentWithdrawnAt: row.consent_withdrawn_at?.toISOString() ?? null,
     withdrawalToConfirmAt: row.withdrawal_to_confirm_at?.toISOString() ?? null,
+    claimedBy: row.claimed_by,
+    claimedAt: row.claimed_at?.toISOString() ?? null,
     standing: {
       state: standing.state,
       stateLabel: callStateLabels[standing.state],

@@ -339,6 +339,40 @@ export const migrations: readonly Migration[] = [
       'ALTER TABLE leads ADD COLUMN withdrawal_to_confirm_at timestamptz',
     ],
   },
+  {
+    id: 15,
+    name: "the advisors' devices subscribed to Web Push",
+    statements: [
+      // One row per browser: the endpoint is the push service's address for it, unique across
+      // accounts (a device passed to a colleague is re-owned). Removing the account removes them.
+      `CREATE TABLE push_subscriptions (
+        id uuid PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES admin_users (id) ON DELETE CASCADE,
+        endpoint text NOT NULL UNIQUE,
+        p256dh text NOT NULL,
+        auth text NOT NULL,
+        user_agent text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      'CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id)',
+    ],
+  },
+  {
+    id: 16,
+    name: 'who took each lead, and its one escalation',
+    statements: [
+      // The advisor as an email, like a call's: removing an account keeps who took the lead.
+      `ALTER TABLE leads
+        ADD COLUMN claimed_by text,
+        ADD COLUMN claimed_at timestamptz,
+        ADD COLUMN escalated_at timestamptz`,
+      // Leads from before escalation existed count as escalated: an upgrade must not alert every
+      // advisor at once about a backlog of old requests.
+      'UPDATE leads SET escalated_at = received_at',
+      // What the escalation check reads every few seconds: the few leads still waiting for it.
+      'CREATE INDEX leads_escalation_idx ON leads (received_at) WHERE escalated_at IS NULL',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */

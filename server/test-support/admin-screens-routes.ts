@@ -4,6 +4,7 @@ export function screensApiRoutes(leadId: string) {
     ['GET', '/admin/api/leads'],
     ['GET', `/admin/api/leads/${leadId}`],
     ['POST', `/admin/api/leads/${leadId}/calls`],
+    ['POST', `/admin/api/leads/${leadId}/claim`],
     ['GET', '/admin/api/deliveries'],
     ['POST', '/admin/api/deliveries/replay'],
     ['GET', '/admin/api/status'],

@@ -22,6 +22,7 @@ export async function createFakeSite(): Promise<string> {
       leadWebhook: true,
       pageViewWebhook: true,
       emailProvider: true,
+      notificationService: true,
       metaConversionsApi: true,
     },
     builtWith: [],

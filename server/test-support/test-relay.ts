@@ -67,15 +67,22 @@ export async function startTestRelay(
     appSecret: 'test-secret-of-at-least-thirty-two-characters',
     publicUrl: undefined,
     meta: undefined,
+    ntfy: undefined,
+    leadEscalateMinutes: 0,
     adminDistDir,
     adminSessionIdleMinutes: 720,
     adminSessionMaxDays: 7,
+    vapid: undefined,
+    vapidSubject: 'mailto:courtier@exemple.fr',
     ...overrides,
   }
   const logLines: string[] = []
   const relay = await startRelay(config, {
     logLevel: 'info',
     logStream: { write: (line) => void logLines.push(line) },
+    // Push only where a test brings its push service: the others count one delivery per
+    // destination they configured.
+    webPush: options.pushAgent !== undefined,
     ...options,
   })
   let stopped = false

@@ -8,6 +8,7 @@ const none: PrivacyRecipients = {
   leadWebhook: undefined,
   pageViewWebhook: undefined,
   emailProvider: undefined,
+  notificationService: undefined,
   metaConversionsApi: false,
 }
 const automation = { name: 'Automates du Rhône SAS', outsideEu: true }

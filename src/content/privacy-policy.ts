@@ -75,7 +75,7 @@ function pageViewBlock(recipients: PrivacyRecipients): LegalBlock {
 
 /** Everyone who receives visitors' data, as this build and its server are configured. */
 function recipientBlocks({ recipients, metaPixel }: PolicyProcessing): LegalBlock[] {
-  const { leadWebhook, pageViewWebhook, emailProvider } = recipients
+  const { leadWebhook, pageViewWebhook, emailProvider, notificationService } = recipients
   return [
     p(
       'Vos données sont destinées à nos conseillers. Elles ne sont partagées qu’avec les assureurs ou intermédiaires partenaires, et uniquement pour l’étude et la mise en place de votre contrat, ainsi qu’avec les prestataires techniques ci-dessous, tenus par contrat à la confidentialité et à n’utiliser vos données que pour notre compte. Elles ne sont jamais vendues à des tiers.',
@@ -97,6 +97,11 @@ function recipientBlocks({ recipients, metaPixel }: PolicyProcessing): LegalBloc
             `${named(emailProvider)}, qui envoie l’e-mail confirmant votre demande et l’alerte que reçoit votre conseiller.`,
           ]
         : []),
+      ...(notificationService
+        ? [
+            `${named(notificationService)}, qui transmet à nos conseillers l’alerte d’une nouvelle demande (votre prénom, l’initiale de votre nom, l’estimation et le moment de rappel choisi, jamais votre téléphone ni votre e-mail).`,
+          ]
+        : []),
       ...(metaPixel
         ? [
             'Meta Platforms Ireland Ltd, avec votre accord seulement, pour mesurer l’efficacité de nos publicités (voir «\u00a0Cookies et traceurs\u00a0»).',
@@ -107,7 +112,12 @@ function recipientBlocks({ recipients, metaPixel }: PolicyProcessing): LegalBloc
 }
 
 function transferBlocks({ recipients, metaPixel }: PolicyProcessing): LegalBlock[] {
-  const abroad = [recipients.leadWebhook, recipients.pageViewWebhook, recipients.emailProvider]
+  const abroad = [
+    recipients.leadWebhook,
+    recipients.pageViewWebhook,
+    recipients.emailProvider,
+    recipients.notificationService,
+  ]
     .filter((recipient): recipient is Recipient => recipient?.outsideEu === true)
     .map(named)
   const names = [...new Set([...abroad, ...(metaPixel ? ['Meta, si vous l’acceptez'] : [])])]

@@ -3,6 +3,7 @@ import { paths } from '../../common/routes/routes'
 import { leadFormCopy, leadFormNotice } from '../../common/lead/lead-form-copy'
 import { formSection } from '@/content/landing'
 import { Island } from '@/islands/island'
+import { CallerCard } from '@/features/lead/caller-card'
 import { EstimateMethod } from '@/sections/estimate-method'
 
 /**
@@ -33,6 +34,7 @@ export function SimulationFormSection() {
             {formSection.callbackTitle}
           </h3>
           <Island name="lead-form" />
+          <CallerCard />
           <p className="mt-4 text-xs leading-relaxed text-slate-600">
             {leadFormNotice}{' '}
             <a href={paths.privacyPolicy} className="font-bold text-brand-700 underline">

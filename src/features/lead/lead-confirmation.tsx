@@ -26,10 +26,7 @@ export function LeadConfirmation({ lead }: { lead?: LeadPayload | undefined }) {
   const { title, text, badges, callback } = leadFormCopy.confirmation
   const simulation = lead?.simulation
   return (
-    <div
-      role="status"
-      className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-6 text-center"
-    >
+    <div role="status" className="lead-confirmation">
       <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-success-700">
         {title}
       </h3>
@@ -48,10 +45,7 @@ export function LeadConfirmation({ lead }: { lead?: LeadPayload | undefined }) {
       ) : null}
       <ul className="flex flex-wrap justify-center gap-2" aria-label="Nos engagements">
         {badges.map((badge) => (
-          <li
-            key={badge}
-            className="rounded-full bg-white px-3 py-1 text-sm font-bold text-success-700 ring-1 ring-emerald-200"
-          >
+          <li key={badge} className="lead-badge">
             {badge}
           </li>
         ))}
