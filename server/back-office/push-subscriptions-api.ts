@@ -4,10 +4,9 @@
  * turns one off (DELETE with its endpoint). Each change is audited with the push service's host
  * only: an endpoint is the device's address, worth nothing to the audit's reader.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { PushSettings } from '../../common/back-office/screens-api'
 import type { AdminUser } from '../accounts/admin-sessions'
-import type { Database, Sql } from '../storage/database'
 import {
   removeSubscription,
   saveSubscription,
@@ -15,7 +14,7 @@ import {
   type BrowserSubscription,
 } from '../storage/push-subscriptions'
 import { isP256Point } from '../delivery/vapid-keys'
-import type { AuditAction } from './screens-api'
+import type { AdminScreensDeps } from './screens-api'
 
 export const pushSubscriptionsPath = '/admin/api/push-subscriptions'
 
@@ -23,18 +22,11 @@ export const pushSubscriptionsPath = '/admin/api/push-subscriptions'
 const maxEndpointLength = 2048
 const maxUserAgentLength = 400
 
-export interface PushSubscriptionsDeps {
-  db: Database
-  publicKey: string
-  requireAdminApi: preHandlerAsyncHookHandler
-  requireSameOrigin: preHandlerAsyncHookHandler
-  audit: (
-    db: Sql,
-    user: AdminUser,
-    action: AuditAction,
-    details?: Record<string, unknown>,
-  ) => Promise<void>
-}
+/** The screens' own guards and audit, and the key browsers subscribe with. */
+export type PushSubscriptionsDeps = Pick<
+  AdminScreensDeps,
+  'db' | 'requireAdminApi' | 'requireSameOrigin' | 'audit'
+> & { publicKey: string }
 
 class BadSubscription extends Error {}
 
