@@ -33,7 +33,8 @@ export interface Load {
   warmupP99: number
 }
 
-function percentile(sorted: number[], fraction: number): number {
+/** The value below which `fraction` of `sorted` (ascending) falls: 0.5 the median. */
+export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN
 }
 

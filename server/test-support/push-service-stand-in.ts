@@ -22,6 +22,7 @@ import { createServer } from 'node:https'
 import { Agent } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { performance } from 'node:perf_hooks'
 import { createTempDir } from './fake-site'
 
 /** What a browser keeps for one subscription: its key pair and auth secret, never sent anywhere. */
@@ -128,6 +129,8 @@ export interface ReceivedPush {
   path: string
   headers: IncomingHttpHeaders
   body: Buffer
+  /** When the whole request had arrived, on this process's `performance.now()` clock. */
+  receivedAt: number
 }
 
 /** How the stand-in answers: an HTTP status, or `'drop'` to cut the connection (an outage). */
@@ -177,7 +180,12 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const devicePath = request.url ?? '/'
-      received.push({ path: devicePath, headers: request.headers, body: Buffer.concat(chunks) })
+      received.push({
+        path: devicePath,
+        headers: request.headers,
+        body: Buffer.concat(chunks),
+        receivedAt: performance.now(),
+      })
       const answer = answers.get(devicePath) ?? defaultAnswer
       if (answer === 'drop') {
         request.socket.destroy()

@@ -1,6 +1,6 @@
 /**
- * Runs the real server (`server/main.ts`) as a child process, as `npm start` does, so that tests
- * can kill it with SIGKILL or SIGTERM and start it again on the same data.
+ * Runs the real server (`server/main.ts`, or its build) as a child process, as `npm start` does,
+ * so that tests can kill it with SIGKILL or SIGTERM and start it again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
@@ -29,15 +29,21 @@ export function processBasics(port: number): Record<string, string> {
 
 export async function startRelayProcess(
   env: Record<string, string>,
-  /** A command the server runs under, such as `['prlimit', '--nofile=1024', '--']`. */
-  { launcher = [] }: { launcher?: string[] } = {},
+  {
+    launcher = [],
+    built = false,
+  }: {
+    /** A command the server runs under, such as `['prlimit', '--nofile=1024', '--']`. */
+    launcher?: string[]
+    /** Runs the build `npm start` runs (`dist-server/main.js`, built beforehand) over the source. */
+    built?: boolean
+  } = {},
 ): Promise<RelayProcess> {
   const port = await freePort()
-  const [program = process.execPath, ...args] = [
-    ...launcher,
-    process.execPath,
-    ...['--import', 'tsx', 'server/main.ts'],
-  ]
+  const entry = built
+    ? ['--enable-source-maps', 'dist-server/main.js']
+    : ['--import', 'tsx', 'server/main.ts']
+  const [program = process.execPath, ...args] = [...launcher, process.execPath, ...entry]
   const child = spawn(program, args, {
     cwd: root,
     env: { ...processBasics(port), ...env },

@@ -4,6 +4,7 @@
  * temporary (451) or permanent (550) reply, or be stopped and started again on the same port.
  */
 import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
@@ -13,6 +14,8 @@ export interface ReceivedMail {
   from: string
   to: string[]
   parsed: ParsedMail
+  /** When the message's last byte had arrived, on this process's `performance.now()` clock. */
+  receivedAt: number
 }
 
 export interface SmtpStandIn {
@@ -60,6 +63,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
           const chunks: Buffer[] = []
           stream.on('data', (chunk: Buffer) => chunks.push(chunk))
           stream.on('end', () => {
+            const receivedAt = performance.now()
             if (standIn.mode !== 'ok') {
               standIn.refused.push(...to)
               const code = standIn.mode === 'tempfail' ? 451 : 550
@@ -69,7 +73,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
             simpleParser(Buffer.concat(chunks)).then(
               (parsed) => {
                 const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
-                standIn.received.push({ from, to, parsed })
+                standIn.received.push({ from, to, parsed, receivedAt })
                 callback()
               },
               (error: Error) => callback(error),
