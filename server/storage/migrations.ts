@@ -373,6 +373,37 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX leads_escalation_idx ON leads (received_at) WHERE escalated_at IS NULL',
     ],
   },
+  {
+    id: 17,
+    name: 'where each lead stands after the call, and every change of it',
+    statements: [
+      // The values of common/pipeline/lead-stages.ts, spelled out: a released migration never
+      // changes. `status_changed_at` is null until an advisor first sets it.
+      `ALTER TABLE leads
+        ADD COLUMN status text NOT NULL DEFAULT 'nouveau'
+          CHECK (status IN ('nouveau', 'en_cours', 'rendez_vous', 'devis_envoye', 'signe',
+                            'perdu')),
+        ADD COLUMN status_changed_at timestamptz`,
+      // One row per change, never updated: the card's history, the CSV, the funnel's furthest
+      // step, and the events to the webhook and the ad platform. The advisor is kept as an
+      // email, like a call's. `annual_premium_eur` is the signed contract's yearly premium, when entered.
+      `CREATE TABLE lead_status_changes (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        at timestamptz NOT NULL DEFAULT now(),
+        status text NOT NULL,
+        previous_status text NOT NULL,
+        motif text CHECK (motif IS NULL OR motif IN ('pas_interesse', 'injoignable',
+                                                      'deja_couvert', 'refus_banque', 'autre')),
+        note text,
+        annual_premium_eur numeric(10, 2) CHECK (annual_premium_eur IS NULL
+                                                 OR annual_premium_eur > 0),
+        admin_email text NOT NULL
+      )`,
+      'CREATE INDEX lead_status_changes_lead_idx ON lead_status_changes (lead_id, at)',
+      'CREATE INDEX lead_status_changes_at_idx ON lead_status_changes (at)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
