@@ -4,6 +4,7 @@
  */
 import type { LeadPayload, OriginKey } from '../../common/lead/lead-contract'
 import type { StoredLead } from '../../common/lead/stored-lead'
+import type { LeadStatus } from '../../common/pipeline/lead-stages'
 
 export interface LeadRow extends Record<OriginKey, string | null> {
   id: string
@@ -23,6 +24,9 @@ export interface LeadRow extends Record<OriginKey, string | null> {
   /** Meta's `_fbp` and `_fbc` cookies, kept only with ad consent. */
   fbp: string | null
   fbc: string | null
+  /** Where the sale stands (issue 30); `status_changed_at` null until an advisor first sets it. */
+  status: LeadStatus
+  status_changed_at: Date | null
 }
 
 /** The columns `storedLeadOf` reads, for a query's select list. */

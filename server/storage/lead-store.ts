@@ -174,13 +174,21 @@ async function storeTogether(db: Sql, group: readonly Waiting[]): Promise<void> 
   }
 }
 
-/** The `leads` row of a lead, as `store_lead` and the journal's restore write it. */
+/**
+ * The `leads` row of a lead, as `store_lead` and the journal's restore write it. Every column
+ * not null is given here: `jsonb_populate_record` stores a missing key as NULL, not as the
+ * column's default.
+ */
 function leadRow(
   id: string,
   lead: IncomingLead,
 ): Omit<
   LeadRow,
-  'received_at' | 'delivered_at' | 'consent_withdrawn_at' | 'withdrawal_to_confirm_at'
+  | 'received_at'
+  | 'delivered_at'
+  | 'consent_withdrawn_at'
+  | 'withdrawal_to_confirm_at'
+  | 'status_changed_at'
 > {
   const adConsent = lead.payload.consentement_publicite
   return {
@@ -191,6 +199,7 @@ function leadRow(
     consent_text: lead.payload.consentement_texte,
     client_ip: lead.clientIp,
     user_agent: lead.userAgent.slice(0, 1_000),
+    status: 'nouveau',
     consentement_publicite: adConsent,
     fbp: (adConsent && lead.metaCookies?.fbp) || null,
     fbc: (adConsent && lead.metaCookies?.fbc) || null,
