@@ -234,5 +234,23 @@ describe.each(databaseKinds())(
       expect((await pushDelivery(leadId))?.last_error).toMatch(/HTTP 403$/)
       expect((await relay.db.query('SELECT 1 FROM push_subscriptions')).length).toBe(1)
     })
+
+    it('delivers to the devices it can when one refuses for good, and logs the refusal', async () => {
+      const { relay, pushService } = await start()
+      const advisor = await loggedInAdmin(relay)
+      await subscribe(advisor, 'phone')
+      await subscribe(advisor, 'old-laptop')
+      pushService.answer(403, 'old-laptop')
+      const leadId = await postLead()
+      await waitFor(async () => (await pushDelivery(leadId))?.state === 'delivered', {
+        what: 'the push delivery done',
+      })
+      expect(receivedBy('phone')).toHaveLength(1)
+      expect(receivedBy('old-laptop')).toHaveLength(1)
+      const warning = relay.logLines.find((line) => line.includes('push refused for good'))
+      expect(warning).toMatch(/"refused":1,"of":2/)
+      expect(warning).toMatch(/HTTP 403/)
+      expect(warning).not.toContain('/push/old-laptop')
+    })
   },
 )

@@ -7,7 +7,9 @@
  * while none is subscribed is delivered at once with nothing to do, rather than parked for ever.
  * A push service answering 404 or 410 has forgotten that device: its subscription is removed.
  * 429, 5xx and network errors are retried (the whole delivery, to every device: the notification's
- * `tag` and the push service's `Topic` make a second copy replace the first, not add to it).
+ * `tag` and the push service's `Topic` make a second copy replace the first, not add to it). Any
+ * other refusal (a 403 when the VAPID keys changed since the device subscribed, RFC 8292 §4.2)
+ * parks the delivery only when no device got the push; otherwise it is logged.
  */
 import type { Agent } from 'node:https'
 import type { FastifyBaseLogger } from 'fastify'
@@ -126,9 +128,18 @@ export function pushDestination(options: PushOptions): Destination {
       const failures = outcomes.filter((outcome) => typeof outcome === 'object')
       if (failures.length === 0) return { ok: true }
       const reason = [...new Set(failures.map((failure) => failure.reason))].join('; ')
-      return failures.some((failure) => !failure.permanent)
-        ? temporaryFailure(reason)
-        : permanentFailure(reason)
+      if (failures.some((failure) => !failure.permanent)) return temporaryFailure(reason)
+      // Refused for good by some devices' services while others took it: the lead reached the
+      // advisors it could, and parking it would hide that behind one broken device and, at each
+      // replay, push it again to every other phone. The refusal is logged for the operator.
+      if (outcomes.some((outcome) => outcome === 'sent')) {
+        log.warn(
+          { lead: job.leadId, refused: failures.length, of: subscriptions.length, reason },
+          'push refused for good by some devices; delivered to the others',
+        )
+        return { ok: true }
+      }
+      return permanentFailure(reason)
     },
   }
 }
