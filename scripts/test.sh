@@ -14,6 +14,8 @@ npm run --silent typecheck
 # The server's integration tests run on the embedded database and on a throwaway PostgreSQL
 # server, which scripts/with-postgres.ts installs (as root) when missing, starts and removes.
 step 'Unit and integration tests (vitest, with a throwaway PostgreSQL)'
+# deploy/Caddyfile is tested with Debian's Caddy, installed here as root when missing.
+npx tsx scripts/ensure-caddy.ts
 npx tsx scripts/with-postgres.ts npx vitest run
 step 'Production install (build, npm ci --omit=dev, npm start) in a throwaway copy'
 npx tsx scripts/test-production-install.ts
