@@ -4,10 +4,10 @@ import webPush from 'web-push'
 import { ConfigError, loadConfig } from './config'
 
 /** The message of the ConfigError that `env` causes; fails the test when there is none. */
-function configErrorFor(env: NodeJS.ProcessEnv, cwd?: string): string {
+function configErrorFor(env: NodeJS.ProcessEnv, cwd?: string, serving = false): string {
   let caught: unknown
   try {
-    loadConfig(env, cwd)
+    loadConfig(env, cwd, { serving })
   } catch (error) {
     caught = error
   }
@@ -322,6 +322,32 @@ describe('loadConfig', () => {
     const bad = message({ NTFY_URL: 'https://ntfy.sh/t', NTFY_TOKEN: 'tk secret' })
     expect(bad).toContain('NTFY_TOKEN must be one word')
     expect(bad).not.toContain('secret')
+  })
+
+  it('refuses to start a server on PostgreSQL that would make its own secret or push keys', () => {
+    const onPostgres = { DATABASE_URL: 'postgres://relay@127.0.0.1/leads' }
+    // Commands (export, erasure, accounts) need neither.
+    expect(() => loadConfig(onPostgres)).not.toThrow()
+    const message = configErrorFor(onPostgres, undefined, true)
+    expect(message).toContain('APP_SECRET must be set when DATABASE_URL is set')
+    expect(message).toContain(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set when DATABASE_URL is set',
+    )
+    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(2)
+    expect(() =>
+      loadConfig(
+        {
+          ...onPostgres,
+          APP_SECRET: 'un-secret-d-au-moins-trente-deux-caracteres',
+          VAPID_PUBLIC_KEY: vapidKeys.publicKey,
+          VAPID_PRIVATE_KEY: vapidKeys.privateKey,
+        },
+        undefined,
+        { serving: true },
+      ),
+    ).not.toThrow()
+    // The embedded database, one instance by nature, still makes its own.
+    expect(() => loadConfig({}, undefined, { serving: true })).not.toThrow()
   })
 
   it('never repeats the database password in its error', () => {

@@ -16,7 +16,7 @@ const shutdownTimeoutMs = 30_000
 
 async function main(): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env')
-  const config = loadConfig(process.env)
+  const config = loadConfig(process.env, process.cwd(), { serving: true })
   if (!existsSync(path.join(config.distDir, routes.home.file))) {
     if (!existsSync(path.join('node_modules', 'tsx'))) {
       throw new ConfigError(

@@ -18,7 +18,12 @@ import {
   startPushServiceStandIn,
   type PushServiceStandIn,
 } from './test-support/push-service-stand-in'
-import { postLeadTo, startRelayProcess, type RelayProcess } from './test-support/relay-process'
+import {
+  postLeadTo,
+  sharedInstanceEnv,
+  startRelayProcess,
+  type RelayProcess,
+} from './test-support/relay-process'
 import { saveSubscription } from './storage/push-subscriptions'
 import { openDatabase } from './storage/open-database'
 import {
@@ -79,6 +84,7 @@ describe.each(databaseKinds())('the server process pushing on the %s database', 
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'https://assurance.example/contact',
+      APP_SECRET: sharedInstanceEnv.APP_SECRET,
       FORWARD_TIMEOUT_MS: '2000',
       LOG_LEVEL: 'warn',
       ...extra,

@@ -14,7 +14,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createFakeSite, createTempDir } from './test-support/fake-site'
 import { startForwardTarget, type ForwardTarget } from './test-support/forward-target'
 import { validLead, waitFor } from './test-support/lead-fixtures'
-import { postLeadTo, startRelayProcess, type RelayProcess } from './test-support/relay-process'
+import {
+  postLeadTo,
+  sharedInstanceEnv,
+  startRelayProcess,
+  type RelayProcess,
+} from './test-support/relay-process'
 import { lockFilePath } from './storage/embedded-lock'
 import { startSmtpStandIn, type SmtpStandIn } from './test-support/smtp-stand-in'
 import {
@@ -59,6 +64,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
   })
 
   const env = () => ({
+    ...(database ? sharedInstanceEnv : {}),
     DIST_DIR: distDir,
     DATA_DIR: dataDir,
     DATABASE_URL: database?.url ?? '',
@@ -266,6 +272,7 @@ describe.runIf(postgresUrl)('two server processes on one PostgreSQL', () => {
     const database = await createPostgresDatabase()
     const dataDir = await createTempDir('relay-pair-')
     const env = {
+      ...sharedInstanceEnv,
       DIST_DIR: distDir,
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,

@@ -3,7 +3,9 @@
  * so that tests can kill it with SIGKILL or SIGTERM and start it again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
+import webPush from 'web-push'
 import { freePort } from './free-port'
 import { waitFor } from './lead-fixtures'
 
@@ -72,6 +74,19 @@ export async function startRelayProcess(
   )
   return { url, child, output: () => output, exited }
 }
+
+const sharedKeys = webPush.generateVAPIDKeys()
+
+/**
+ * What every instance on one PostgreSQL must share (config.ts refuses to start without them when
+ * DATABASE_URL is set): an APP_SECRET and one VAPID key pair, the same for every server process
+ * a test starts.
+ */
+export const sharedInstanceEnv = {
+  APP_SECRET: `secret-partage-des-instances-de-test-${randomUUID()}`,
+  VAPID_PUBLIC_KEY: sharedKeys.publicKey,
+  VAPID_PRIVATE_KEY: sharedKeys.privateKey,
+} as const
 
 /** Posts a lead as if from `clientIp` (the relay trusts X-Forwarded-For from loopback). */
 export async function postLeadTo(url: string, lead: unknown, clientIp = '192.0.2.1') {
