@@ -15,6 +15,8 @@ import type { ServerConfig } from './config'
 import { trustedProxyCheck } from './connection-guard'
 import type { BackoffPolicy } from './delivery/backoff'
 import { startDeliveryWorker } from './delivery/delivery-worker'
+import { listenForWakeups } from './storage/postgres-wakeups'
+import { createSharedRateLimiter, defaultRateLimits } from './api/rate-limiter'
 import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
 import { startEscalationChecks } from './delivery/escalation'
@@ -129,6 +131,15 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     pollMs: options.pollMs,
     now: options.now,
   })
+  // Several instances on one PostgreSQL: each one's queued deliveries wake them all.
+  const wakeups =
+    db.kind === 'postgres' && config.databaseUrl
+      ? listenForWakeups(config.databaseUrl, db, { onWake: () => worker.wake(), log })
+      : undefined
+  const wakeDeliveries = () => {
+    worker.wake()
+    wakeups?.notify()
+  }
   const now = options.now ?? (() => new Date())
   const escalations =
     config.leadEscalateMinutes > 0 && destinations.plan.escalation.length > 0
@@ -139,7 +150,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
           destinations: destinations.plan.escalation,
           everyMs: options.escalationCheckMs ?? 15_000,
           now,
-          onEscalated: () => worker.wake(),
+          onEscalated: wakeDeliveries,
         })
       : undefined
   log.info(
@@ -158,10 +169,24 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
         log,
       })
     : undefined
+  // Several instances on PostgreSQL count a client's leads together.
+  const sharedLeadLimiter =
+    db.kind === 'postgres'
+      ? createSharedRateLimiter(db, options.rateLimits?.leads ?? defaultRateLimits.leads, {
+          scope: 'leads',
+          secret: secret.secret,
+        })
+      : undefined
+  const pruneLimits = () =>
+    sharedLeadLimiter
+      ?.prune()
+      .catch((error: unknown) => log.warn({ err: error }, 'rate limit buckets not pruned'))
+  const pruneTimer = sharedLeadLimiter ? setInterval(() => void pruneLimits(), 60_000) : undefined
+  pruneTimer?.unref()
   const services: RelayServices = {
     db,
     onLeadStored: () => {
-      worker.wake()
+      wakeDeliveries()
       vacuum?.leadStored()
     },
     writes: trackWrites(),
@@ -173,10 +198,12 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     now: options.now,
     untrustedProxies: watchUntrustedProxies(trustedProxyCheck(config.trustProxy)),
     rateLimits: options.rateLimits,
+    sharedLeadLimiter,
   }
   const app = await buildApp(config, services, { log, timeouts: options.timeouts }).catch(
     async (error: unknown) => {
       await escalations?.stop()
+      await wakeups?.close()
       await worker.stop()
       await vacuum?.stop()
       await destinations.close()
@@ -220,10 +247,12 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer)
+    clearInterval(pruneTimer)
     clearInterval(checkpointTimer)
     await purging
     await checkpointing
     await escalations?.stop()
+    await wakeups?.close()
     await worker.stop()
     await vacuum?.stop()
     await destinations.close()

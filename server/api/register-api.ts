@@ -16,11 +16,21 @@ export const apiBodyLimit = 16 * 1024
 /** A funnel report is a step and two short ids: under 3 KB even with every character escaped. */
 export const funnelBodyLimit = 4 * 1024
 
-/** Refuses a client's burst before its body is even read. */
-function limitRate(policy: RateLimitPolicy): onRequestHookHandler {
-  const limiter = createRateLimiter(policy)
+/**
+ * Refuses a client's burst before its body is even read. A limiter in the database that cannot
+ * answer lets the request through: losing a lead costs more than a burst let in.
+ */
+function limitRate(
+  limiter: RateLimitPolicy | { take(key: string): Promise<number> },
+): onRequestHookHandler {
+  const bucket = 'burst' in limiter ? createRateLimiter(limiter) : limiter
   return async (request, reply) => {
-    const waitSeconds = limiter.take(rateLimitKey(clientAddress(request)))
+    const waitSeconds = await Promise.resolve(
+      bucket.take(rateLimitKey(clientAddress(request))),
+    ).catch((error: unknown) => {
+      request.log.warn({ err: error }, 'rate limit unavailable: request let through')
+      return 0
+    })
     if (waitSeconds > 0) {
       request.log.warn({ outcome: 'rate_limited' }, 'too many requests')
       return (
@@ -45,7 +55,7 @@ export async function registerApi(app: FastifyInstance, services: RelayServices)
     parseJsonBodies(api, apiBodyLimit)
     registerLeadRoute(api, services, {
       bodyLimit: apiBodyLimit,
-      onRequest: limitRate(limits.leads),
+      onRequest: limitRate(services.sharedLeadLimiter ?? limits.leads),
     })
     await api.register(async (pageViews) => {
       parseJsonBodies(pageViews, apiBodyLimit, { plainText: true })

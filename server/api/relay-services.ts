@@ -4,7 +4,7 @@ import type { PageViewForwarder } from '../delivery/page-view-forwarder'
 import type { Database } from '../storage/database'
 import type { WriteHealth } from '../storage/write-health'
 import type { UntrustedProxyWatch } from '../untrusted-proxy-watch'
-import type { RateLimitPolicy } from './rate-limiter'
+import type { RateLimitPolicy, SharedRateLimiter } from './rate-limiter'
 
 /** What the API routes need from the rest of the relay; tests pass their own. */
 export interface RelayServices {
@@ -26,6 +26,8 @@ export interface RelayServices {
   now?: () => Date
   /** Notes X-Forwarded-For from a proxy TRUST_PROXY does not trust, for the log and /healthz. */
   untrustedProxies?: UntrustedProxyWatch
+  /** Leads counted per client across instances (PostgreSQL); in memory per instance without. */
+  sharedLeadLimiter?: SharedRateLimiter | undefined
   rateLimits?:
     { leads: RateLimitPolicy; pageViews: RateLimitPolicy; funnel?: RateLimitPolicy } | undefined
 }

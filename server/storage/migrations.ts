@@ -404,6 +404,22 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX lead_status_changes_at_idx ON lead_status_changes (at)',
     ],
   },
+  {
+    id: 24,
+    name: "each client's lead budget, shared by the instances",
+    statements: [
+      // Several instances on PostgreSQL count a client's leads together (rate-limiter.ts): one
+      // token bucket per client, keyed by a keyed hash of its address, never the address.
+      // `allowed` is the last request's verdict, for the statement that spends a token to return.
+      `CREATE TABLE rate_limit_buckets (
+        key text PRIMARY KEY,
+        tokens double precision NOT NULL,
+        at timestamptz NOT NULL,
+        allowed boolean NOT NULL
+      )`,
+      'CREATE INDEX rate_limit_buckets_at_idx ON rate_limit_buckets (at)',
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
