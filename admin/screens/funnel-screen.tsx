@@ -139,7 +139,7 @@ export function FunnelScreen() {
                   <tr key={row.name}>
                     <th
                       scope="row"
-                      className={`${stickyColumn} bg-white px-3 py-2 font-medium break-all text-slate-900`}
+                      className={`${stickyColumn} bg-white px-3 py-2 font-medium wrap-anywhere text-slate-900`}
                     >
                       {byAd ? (
                         shownName(row, true)
