@@ -118,7 +118,7 @@ export function outcomesBy(
  * Meta's links carry what the broker's URL parameters ask for. Ids in `utm_campaign` and
  * `utm_content` (docs/relay.md) never change, but read badly; `campaign_name={{campaign.name}}`
  * and `ad_name={{ad.name}}` added to the parameters put the names beside them (frozen when the ad
- * is published: shared/research/lead-delivery-sources.md, "Macros"). The landing page does not
+ * is published: docs/research/lead-delivery-sources.md, "Macros"). The landing page does not
  * read them; the lead's `page_url` keeps them.
  */
 export const originNameParameters = { campaign: 'campaign_name', ad: 'ad_name' } as const
