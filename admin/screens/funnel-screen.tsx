@@ -13,32 +13,32 @@ import { queryString, useApi } from '../use-api'
 
 const periods: FunnelPeriod[] = [7, 30, 90]
 
+/** The cells of a row, in the order of `copy.figureColumns`; leads and signatures stand out. */
 function Figures({ figures }: { figures: FunnelFigures }) {
   const cells = [
-    count(figures.views),
-    count(figures.formStarts),
-    count(figures.estimates),
-    count(figures.leads),
-    count(figures.reached),
-    count(figures.appointments),
-    count(figures.signed),
-    euros(figures.premiumsEur),
-    percent(figures.viewToLead),
-    percent(figures.startToLead),
-    percent(figures.leadToReached),
-    percent(figures.reachedToAppointment),
-    percent(figures.appointmentToSigned),
-    percent(figures.leadToSigned),
+    { text: count(figures.views) },
+    { text: count(figures.formStarts) },
+    { text: count(figures.estimates) },
+    { text: count(figures.leads), strong: true },
+    { text: count(figures.reached) },
+    { text: count(figures.appointments) },
+    { text: count(figures.signed), strong: true },
+    { text: euros(figures.premiumsEur) },
+    { text: percent(figures.viewToLead) },
+    { text: percent(figures.startToLead) },
+    { text: percent(figures.leadToReached) },
+    { text: percent(figures.reachedToAppointment) },
+    { text: percent(figures.appointmentToSigned) },
+    { text: percent(figures.leadToSigned) },
   ]
-  const strong = new Set([3, 6])
   return (
     <>
       {cells.map((cell, index) => (
         <td
           key={index}
-          className={`px-3 py-2 text-right whitespace-nowrap ${strong.has(index) ? 'font-semibold' : ''}`}
+          className={`px-3 py-2 text-right whitespace-nowrap ${cell.strong ? 'font-semibold' : ''}`}
         >
-          {cell}
+          {cell.text}
         </td>
       ))}
     </>

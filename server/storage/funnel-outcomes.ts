@@ -110,7 +110,11 @@ export function outcomesBy(
   key: (lead: LeadOutcome) => string,
 ): Map<string, OutcomeCounts> {
   const groups = new Map<string, LeadOutcome[]>()
-  for (const lead of leads) groups.set(key(lead), [...(groups.get(key(lead)) ?? []), lead])
+  for (const lead of leads) {
+    const group = groups.get(key(lead))
+    if (group) group.push(lead)
+    else groups.set(key(lead), [lead])
+  }
   return new Map([...groups].map(([name, group]) => [name, sumOutcomes(group)]))
 }
 
