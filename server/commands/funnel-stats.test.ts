@@ -35,6 +35,9 @@ describe('parseCommandLine for stats', () => {
     expect(parseCommandLine(['stats', '--by-ad', '--days', '7', '--json'])).toEqual({
       request: { command: 'stats', days: 7, json: true, byAd: true },
     })
+    expect(parseCommandLine(['stats', '--total'])).toEqual({
+      request: { command: 'stats', days: 30, json: false, byAd: false, total: true },
+    })
   })
 
   it.each([
@@ -48,6 +51,7 @@ describe('parseCommandLine for stats', () => {
     [['stats', '--csv'], /Unexpected argument "--csv"/],
     [['stats', 'today'], /Unexpected argument "today"/],
     [['export', '--json'], /go with the stats command only/],
+    [['purge', '--total'], /go with the stats command only/],
     [['statistics'], /expected export, erase, purge, deliveries, replay or stats/],
   ])('refuses %j with a clear message', (args, message) => {
     expect(() => parseCommandLine(args)).toThrow(message)
@@ -248,6 +252,30 @@ describe.each(databaseKinds())('funnel figures on the %s database', (kind) => {
         lead_to_signed: 1,
       }),
     ])
+
+    // The whole period, as the funnel screen shows it: one person per phone over both days.
+    const total = JSON.parse(
+      await funnelStats(db, { days: 2, json: true, byAd: false, total: true }, at),
+    )
+    expect(
+      total.map((row: Record<string, unknown>) => [
+        row.day,
+        row.utm_campaign,
+        row.campaign_name,
+        row.leads,
+        row.reached,
+        row.appointments,
+        row.signed,
+        row.premiums_eur,
+        row.lead_to_signed,
+      ]),
+    ).toEqual([
+      ['2033-07-01/2033-07-02', ids.campaign, 'Rentrée', 2, 2, 1, 1, 640.5, 0.5],
+      ['2033-07-01/2033-07-02', 'hors-compte', null, 0, 0, 1, 0, 0, null],
+    ])
+    expect(await funnelStats(db, { days: 2, json: false, byAd: true, total: true }, at)).toContain(
+      'Funnel of the last 2 day(s), per ad (',
+    )
 
     const text = await funnelStats(db, { days: 2, json: false, byAd: false }, at)
     expect(text.split('\n').slice(1)).toEqual([

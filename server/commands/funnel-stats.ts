@@ -1,10 +1,11 @@
 /**
- * `leads:stats`: the funnel per day and campaign (or ad), as the funnel screen shows it: the
+ * `leads:stats`: the funnel per day (or for the whole period) and campaign (or ad), as the funnel
+ * screen shows it: the
  * anonymous counts, then the persons reached, the appointments and the signatures of the leads
  * received that day, with the rate of each step. Figures only: nothing about any person.
  */
 import type { Sql } from '../storage/database'
-import { readFunnelStats, type FunnelStatsRow } from '../storage/funnel-counts'
+import { parisDay, readFunnelStats, type FunnelStatsRow } from '../storage/funnel-counts'
 import {
   noOutcomes,
   originNames,
@@ -18,6 +19,8 @@ export interface StatsOptions {
   days: number
   json: boolean
   byAd: boolean
+  /** One row per campaign (or ad) for the whole period, as the funnel screen shows it. */
+  total?: boolean
 }
 
 export const defaultStatsDays = 30
@@ -80,25 +83,54 @@ function withRates(
 const rowKey = (day: string, campaign: string, ad: string | null) =>
   JSON.stringify([day, campaign, ad])
 
+/** The period as ISO 8601 writes an interval of days: `2031-03-14/2031-03-15`. */
+function periodOf(days: number, now: Date): string {
+  const today = parisDay(now)
+  const first = new Date(Date.parse(`${today}T00:00:00Z`) - (days - 1) * 86_400_000)
+  return `${first.toISOString().slice(0, 10)}/${today}`
+}
+
+/** Adds the counts of rows that share a key: the days of a period, with `total`. */
+function sumCounts(rows: readonly FunnelStatsRow[], key: (row: FunnelStatsRow) => string) {
+  const sums = new Map<string, FunnelStatsRow>()
+  for (const row of rows) {
+    const sum = sums.get(key(row))
+    if (!sum) sums.set(key(row), { ...row })
+    else {
+      sum.views += row.views
+      sum.form_starts += row.form_starts
+      sum.estimates += row.estimates
+      sum.leads += row.leads
+    }
+  }
+  return [...sums.values()]
+}
+
 /**
- * The counts' rows with the outcomes of the same day's leads, plus a row of zero counts for a
- * day and origin that has leads but no counts (counted under "(other)", or counts purged first).
+ * The counts' rows with the outcomes of the same day's leads (or the period's, with `total`),
+ * plus a row of zero counts for a day and origin that has leads but no counts (counted under
+ * "(other)", or counts purged first).
  */
 async function statsRows(db: Sql, options: StatsOptions, now: Date): Promise<StatsRow[]> {
-  const counts = await readFunnelStats(db, options, now)
+  const period = periodOf(options.days, now)
+  const dayOf = (day: string) => (options.total ? period : day)
+  const keyOfRow = (row: FunnelStatsRow) => rowKey(row.day, row.utm_campaign, row.utm_content)
+  const counts = sumCounts(await readFunnelStats(db, options, now), (row) =>
+    rowKey(dayOf(row.day), row.utm_campaign, row.utm_content),
+  ).map((row) => ({ ...row, day: dayOf(row.day) }))
   const leads = await readLeadOutcomes(db, options, now)
   const keyOf = (lead: LeadOutcome) =>
-    rowKey(lead.day, lead.utm_campaign, options.byAd ? lead.utm_content : null)
+    rowKey(dayOf(lead.day), lead.utm_campaign, options.byAd ? lead.utm_content : null)
   const outcomes = outcomesBy(leads, keyOf)
   const campaignNames = originNames(leads, 'campaign')
   const adNames = originNames(leads, 'ad')
   const rows = [...counts]
-  const counted = new Set(counts.map((row) => rowKey(row.day, row.utm_campaign, row.utm_content)))
+  const counted = new Set(counts.map(keyOfRow))
   for (const lead of leads) {
     if (counted.has(keyOf(lead))) continue
     counted.add(keyOf(lead))
     rows.push({
-      day: lead.day,
+      day: dayOf(lead.day),
       utm_campaign: lead.utm_campaign,
       utm_content: options.byAd ? lead.utm_content : null,
       views: 0,
@@ -107,12 +139,17 @@ async function statsRows(db: Sql, options: StatsOptions, now: Date): Promise<Sta
       leads: 0,
     })
   }
-  rows.sort((a, b) => b.day.localeCompare(a.day))
-  return rows.map((row) =>
-    withRates(row, outcomes.get(rowKey(row.day, row.utm_campaign, row.utm_content)) ?? noOutcomes, {
+  const withOutcomes = rows.map((row) =>
+    withRates(row, outcomes.get(keyOfRow(row)) ?? noOutcomes, {
       campaign: campaignNames.get(row.utm_campaign),
       ad: options.byAd ? adNames.get(row.utm_content ?? '') : undefined,
     }),
+  )
+  // Newest day first, in the counts' order within a day; with `total`, as the screen ranks them.
+  return withOutcomes.sort(
+    (a, b) =>
+      b.day.localeCompare(a.day) ||
+      (options.total ? b.signed - a.signed || b.leads - a.leads || b.views - a.views : 0),
   )
 }
 
@@ -193,7 +230,7 @@ export async function funnelStats(
   const span = `the last ${options.days} day(s)`
   if (rows.length === 0) return `No funnel counts in ${span}.\n`
   return (
-    `Funnel of ${span}, per day and ${options.byAd ? 'ad' : 'campaign'} ` +
+    `Funnel of ${span}, per ${options.total ? '' : 'day and '}${options.byAd ? 'ad' : 'campaign'} ` +
     '(days in Europe/Paris; "(none)": the address had no utm_campaign or utm_content; ' +
     '"(other)": campaigns and ads past the daily limit; reached, appointments and signed: ' +
     'persons (phone numbers) among the leads received that day, erased ones gone; ' +
