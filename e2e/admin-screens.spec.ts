@@ -292,13 +292,30 @@ test.describe('back-office screens', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Entonnoir' }).click()
     await page.getByLabel('7 jours').check()
     const row = page.getByRole('row').filter({ hasText: campaign })
-    await expect(row.getByRole('cell')).toHaveText(['1', '1', '1', '1', '100 %', '100 %'])
+    // Nobody called yet: no one reached, no appointment, nothing signed.
+    const oneOfEach = [
+      '1',
+      '1',
+      '1',
+      '1',
+      '0',
+      '0',
+      '0',
+      /^0\s€$/,
+      '100 %',
+      '100 %',
+      '0 %',
+      '—',
+      '—',
+      '0 %',
+    ]
+    await expect(row.getByRole('cell')).toHaveText(oneOfEach)
     await row.getByRole('button', { name: `${campaign}\u00a0: voir par annonce` }).click()
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(
       `Campagne ${campaign}, par annonce`,
     )
     await expect(page.getByRole('row').filter({ hasText: 'video-2' }).getByRole('cell')).toHaveText(
-      ['1', '1', '1', '1', '100 %', '100 %'],
+      oneOfEach,
     )
     await expect(
       page.getByRole('img', {

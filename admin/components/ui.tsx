@@ -53,13 +53,17 @@ export function Fact({ term, children }: { term: string; children: ReactNode }) 
 export function ColumnHeads({
   columns,
 }: {
-  columns: readonly { label: ReactNode; numeric?: boolean }[]
+  columns: readonly { label: ReactNode; numeric?: boolean; className?: string }[]
 }) {
   return (
     <thead className="bg-slate-100 text-xs tracking-wide text-slate-700 uppercase">
       <tr>
         {columns.map((column, index) => (
-          <th key={index} scope="col" className={`px-3 py-2 ${column.numeric ? 'text-right' : ''}`}>
+          <th
+            key={index}
+            scope="col"
+            className={`px-3 py-2 ${column.numeric ? 'text-right' : ''} ${column.className ?? ''}`}
+          >
             {column.label}
           </th>
         ))}

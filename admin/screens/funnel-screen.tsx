@@ -3,24 +3,44 @@ import type {
   FunnelFigures,
   FunnelPeriod,
   FunnelReport,
+  FunnelRow,
 } from '../../common/back-office/screens-api'
 import { DailyChart } from '../components/daily-chart'
 import { buttonClass, ColumnHeads, Message } from '../components/ui'
 import { funnelScreenCopy as copy } from '../copy/funnel-screen'
-import { count, percent } from '../format'
+import { count, euros, percent } from '../format'
 import { queryString, useApi } from '../use-api'
 
 const periods: FunnelPeriod[] = [7, 30, 90]
 
+/** The cells of a row, in the order of `copy.figureColumns`; leads and signatures stand out. */
 function Figures({ figures }: { figures: FunnelFigures }) {
+  const cells = [
+    { text: count(figures.views) },
+    { text: count(figures.formStarts) },
+    { text: count(figures.estimates) },
+    { text: count(figures.leads), strong: true },
+    { text: count(figures.reached) },
+    { text: count(figures.appointments) },
+    { text: count(figures.signed), strong: true },
+    { text: euros(figures.premiumsEur) },
+    { text: percent(figures.viewToLead) },
+    { text: percent(figures.startToLead) },
+    { text: percent(figures.leadToReached) },
+    { text: percent(figures.reachedToAppointment) },
+    { text: percent(figures.appointmentToSigned) },
+    { text: percent(figures.leadToSigned) },
+  ]
   return (
     <>
-      <td className="px-3 py-2 text-right">{count(figures.views)}</td>
-      <td className="px-3 py-2 text-right">{count(figures.formStarts)}</td>
-      <td className="px-3 py-2 text-right">{count(figures.estimates)}</td>
-      <td className="px-3 py-2 text-right font-semibold">{count(figures.leads)}</td>
-      <td className="px-3 py-2 text-right">{percent(figures.viewToLead)}</td>
-      <td className="px-3 py-2 text-right">{percent(figures.startToLead)}</td>
+      {cells.map((cell, index) => (
+        <td
+          key={index}
+          className={`px-3 py-2 text-right whitespace-nowrap ${cell.strong ? 'font-semibold' : ''}`}
+        >
+          {cell.text}
+        </td>
+      ))}
     </>
   )
 }
@@ -28,8 +48,22 @@ function Figures({ figures }: { figures: FunnelFigures }) {
 /** A name for a row: the campaign's or ad's, or what a visit without one stands for. */
 const rowName = (name: string, byAd: boolean) => name || (byAd ? copy.noAd : copy.noCampaign)
 
+/** The name the link gave a bare id when there is one, the id itself otherwise. */
+const shownName = (row: Pick<FunnelRow, 'name' | 'label'>, byAd: boolean) =>
+  row.label ?? rowName(row.name, byAd)
+
+/** The id under a name the link gave, for finding it in Ads Manager. */
+function IdUnderName({ row }: { row: Pick<FunnelRow, 'name' | 'label'> }) {
+  if (row.label === null) return null
+  return <span className="block text-xs font-normal text-slate-700">{copy.idOf(row.name)}</span>
+}
+
+/** The first column stays in view while the figures scroll under it on a phone. */
+const stickyColumn = 'sticky left-0 z-10 max-w-40 min-w-28'
+
 /**
- * Views, form starts, estimates and leads per campaign for 7, 30 or 90 days, with the rates; a
+ * Views, form starts, estimates and leads per campaign for 7, 30 or 90 days, then the persons
+ * reached, the appointments, the signatures and their premiums, with the rate of each step; a
  * campaign opens to its ads. The chart shows the leads and the conversion per day.
  */
 export function FunnelScreen() {
@@ -63,7 +97,7 @@ export function FunnelScreen() {
       {byAd && (
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold text-slate-900">
-            {copy.byAdHeading(rowName(campaign, false))}
+            {copy.byAdHeading(data?.campaignLabel ?? rowName(campaign, false))}
           </h2>
           <button type="button" className={buttonClass.secondary} onClick={() => setCampaign(null)}>
             {copy.allCampaigns}
@@ -83,33 +117,43 @@ export function FunnelScreen() {
               <caption className="sr-only">{copy.caption(table, data.days)}</caption>
               <ColumnHeads
                 columns={[
-                  { label: byAd ? copy.rowHead.byAd : copy.rowHead.byCampaign },
+                  {
+                    label: byAd ? copy.rowHead.byAd : copy.rowHead.byCampaign,
+                    className: `${stickyColumn} bg-slate-100`,
+                  },
                   ...copy.figureColumns.map((label) => ({ label, numeric: true })),
                 ]}
               />
               <tbody className="divide-y divide-slate-200">
                 {data.rows.length === 0 && (
                   <tr>
-                    <td colSpan={7} className="px-3 py-4 text-slate-700">
+                    <td
+                      colSpan={copy.figureColumns.length + 1}
+                      className="px-3 py-4 text-slate-700"
+                    >
                       {copy.noVisits}
                     </td>
                   </tr>
                 )}
                 {data.rows.map((row) => (
                   <tr key={row.name}>
-                    <th scope="row" className="px-3 py-2 font-medium break-all text-slate-900">
+                    <th
+                      scope="row"
+                      className={`${stickyColumn} bg-white px-3 py-2 font-medium wrap-anywhere text-slate-900`}
+                    >
                       {byAd ? (
-                        rowName(row.name, true)
+                        shownName(row, true)
                       ) : (
                         <button
                           type="button"
                           className="text-left text-blue-800 underline"
-                          aria-label={copy.seeByAd(rowName(row.name, false))}
+                          aria-label={copy.seeByAd(shownName(row, false))}
                           onClick={() => setCampaign(row.name)}
                         >
-                          {rowName(row.name, false)}
+                          {shownName(row, false)}
                         </button>
                       )}
+                      <IdUnderName row={row} />
                     </th>
                     <Figures figures={row} />
                   </tr>
@@ -117,7 +161,7 @@ export function FunnelScreen() {
               </tbody>
               <tfoot className="border-t-2 border-slate-300 font-semibold">
                 <tr>
-                  <th scope="row" className="px-3 py-2 text-slate-900">
+                  <th scope="row" className={`${stickyColumn} bg-white px-3 py-2 text-slate-900`}>
                     {copy.total}
                   </th>
                   <Figures figures={data.total} />
@@ -125,6 +169,7 @@ export function FunnelScreen() {
               </tfoot>
             </table>
           </div>
+          <p className="text-sm text-slate-700">{copy.laterSteps}</p>
           <DailyChart report={data} />
         </>
       )}

@@ -89,23 +89,45 @@ export const funnelPeriods = [7, 30, 90] as const
 export type FunnelPeriod = (typeof funnelPeriods)[number]
 
 export interface FunnelFigures {
+  /** The anonymous counts of the period. */
   views: number
   formStarts: number
   estimates: number
   leads: number
-  /** Leads per view and per form start, 0 to 1; `null` with nothing to divide. */
+  /**
+   * From the leads received in the period (erased ones gone): persons (distinct phone numbers)
+   * reached by a call, whose furthest stage was at least `rendez_vous`, and at least `signe`.
+   */
+  reached: number
+  appointments: number
+  signed: number
+  /** The yearly premiums the signed persons' contracts bring, in euros. */
+  premiumsEur: number
+  /** Each step per the one before it, 0 to 1; `null` with nothing to divide. */
   viewToLead: number | null
   startToLead: number | null
+  leadToReached: number | null
+  reachedToAppointment: number | null
+  appointmentToSigned: number | null
+  leadToSigned: number | null
+}
+
+export interface FunnelRow extends FunnelFigures {
+  /** A campaign's or an ad's `utm_campaign` or `utm_content`; `''` for visits without one. */
+  name: string
+  /** The name the ad's link gave a bare id (`campaign_name`, `ad_name`); `null` when none. */
+  label: string | null
 }
 
 export interface FunnelReport {
   days: FunnelPeriod
   /** The campaign whose ads the rows are; `null` when the rows are campaigns. */
   campaign: string | null
-  /** `name`: a campaign's or an ad's; `''` for visits whose address had none. */
-  rows: (FunnelFigures & { name: string })[]
+  /** That campaign's name, when its id has one. */
+  campaignLabel: string | null
+  rows: FunnelRow[]
   total: FunnelFigures
-  /** Oldest first, every day of the period. */
+  /** Oldest first, every day of the period; the later steps are those of that day's leads. */
   perDay: (FunnelFigures & { day: string })[]
 }
 

@@ -1,6 +1,8 @@
 /**
  * The funnel screen's figures: for a period, one row per campaign (or per ad of one campaign)
- * summed over the days, and one point per day for the chart, days without counts included.
+ * summed over the days, and one point per day for the chart, days without counts included. The
+ * anonymous counts give views to leads; the leads received in the period give the persons reached,
+ * the appointments and the signatures (funnel-outcomes.ts).
  */
 import { rate } from '../commands/funnel-stats'
 import type { Sql } from '../storage/database'
@@ -10,6 +12,15 @@ import type {
   FunnelReport,
 } from '../../common/back-office/screens-api'
 import { parisDay, readFunnelStats, type FunnelStatsRow } from '../storage/funnel-counts'
+import {
+  noOutcomes,
+  originNames,
+  outcomesBy,
+  readLeadOutcomes,
+  sumOutcomes,
+  type LeadOutcome,
+  type OutcomeCounts,
+} from '../storage/funnel-outcomes'
 
 type Counts = Pick<FunnelFigures, 'views' | 'formStarts' | 'estimates' | 'leads'>
 
@@ -24,11 +35,17 @@ function add(sum: Counts, row: FunnelStatsRow): Counts {
   }
 }
 
-function withRates(counts: Counts): FunnelFigures {
+/** The counts and the later steps, with the rate of each step per the one before. */
+export function funnelFigures(counts: Counts, outcomes: OutcomeCounts): FunnelFigures {
   return {
     ...counts,
+    ...outcomes,
     viewToLead: rate(counts.leads, counts.views),
     startToLead: rate(counts.leads, counts.formStarts),
+    leadToReached: rate(outcomes.reached, counts.leads),
+    reachedToAppointment: rate(outcomes.appointments, outcomes.reached),
+    appointmentToSigned: rate(outcomes.signed, outcomes.appointments),
+    leadToSigned: rate(outcomes.signed, counts.leads),
   }
 }
 
@@ -51,27 +68,42 @@ export async function funnelReport(
   options: { days: FunnelPeriod; campaign: string | null },
   now: Date,
 ): Promise<FunnelReport> {
-  const all = await readFunnelStats(
-    db,
-    { days: options.days, byAd: options.campaign !== null },
-    now,
-  )
-  const rows =
-    options.campaign === null ? all : all.filter((row) => row.utm_campaign === options.campaign)
-  const byName = sumBy(rows, (row) =>
-    options.campaign === null ? row.utm_campaign : (row.utm_content ?? ''),
-  )
-  const byDay = sumBy(rows, (row) => row.day)
+  const byAd = options.campaign !== null
+  const all = await readFunnelStats(db, { days: options.days, byAd }, now)
+  const allLeads = await readLeadOutcomes(db, { days: options.days }, now)
+  const rows = byAd ? all.filter((row) => row.utm_campaign === options.campaign) : all
+  const leads = byAd ? allLeads.filter((lead) => lead.utm_campaign === options.campaign) : allLeads
+  const countsByName = sumBy(rows, (row) => (byAd ? (row.utm_content ?? '') : row.utm_campaign))
+  const nameOf = (lead: LeadOutcome) => (byAd ? lead.utm_content : lead.utm_campaign)
+  const outcomesByName = outcomesBy(leads, nameOf)
+  const labels = originNames(leads, byAd ? 'ad' : 'campaign')
+  // A campaign's or ad's leads may all have been counted under "(other)": it still has its row.
+  const names = new Set([...countsByName.keys(), ...outcomesByName.keys()])
+  const outcomesByDay = outcomesBy(leads, (lead) => lead.day)
+  const countsByDay = sumBy(rows, (row) => row.day)
   return {
     days: options.days,
     campaign: options.campaign,
-    rows: [...byName]
-      .map(([name, counts]) => ({ name, ...withRates(counts) }))
-      .sort((a, b) => b.leads - a.leads || b.views - a.views || a.name.localeCompare(b.name)),
-    total: withRates(rows.reduce(add, none)),
+    campaignLabel: byAd
+      ? (originNames(allLeads, 'campaign').get(options.campaign ?? '') ?? null)
+      : null,
+    rows: [...names]
+      .map((name) => ({
+        name,
+        label: labels.get(name) ?? null,
+        ...funnelFigures(countsByName.get(name) ?? none, outcomesByName.get(name) ?? noOutcomes),
+      }))
+      .sort(
+        (a, b) =>
+          b.signed - a.signed ||
+          b.leads - a.leads ||
+          b.views - a.views ||
+          a.name.localeCompare(b.name),
+      ),
+    total: funnelFigures(rows.reduce(add, none), sumOutcomes(leads)),
     perDay: periodDays(options.days, now).map((day) => ({
       day,
-      ...withRates(byDay.get(day) ?? none),
+      ...funnelFigures(countsByDay.get(day) ?? none, outcomesByDay.get(day) ?? noOutcomes),
     })),
   }
 }

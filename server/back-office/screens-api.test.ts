@@ -420,12 +420,21 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     const week = (await get('/admin/api/funnel?jours=7')).json()
     expect(week.rows).toContainEqual({
       name: campaign,
+      label: null,
       views: 150,
       formStarts: 10,
       estimates: 5,
       leads: 5,
+      reached: 0,
+      appointments: 0,
+      signed: 0,
+      premiumsEur: 0,
       viewToLead: 0.0333,
       startToLead: 0.5,
+      leadToReached: 0,
+      reachedToAppointment: null,
+      appointmentToSigned: null,
+      leadToSigned: 0,
     })
     expect(week.perDay).toHaveLength(7)
     expect(week.perDay.at(-1).leads).toBeGreaterThanOrEqual(4)

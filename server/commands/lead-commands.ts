@@ -112,14 +112,14 @@ export interface CommandLine {
 /**
  * Reads `export [--email x] [--out file]`, `erase --email x`, `purge`, `deliveries`,
  * `replay --lead ID`, `replay --parked [--destination NAME]` or
- * `stats [--days N] [--json] [--by-ad]` from arguments.
+ * `stats [--days N] [--json] [--by-ad] [--total]` from arguments.
  */
 export function parseCommandLine(args: readonly string[]): CommandLine {
   const [command, ...rest] = args
   const options = new Map<string, string>()
   for (let index = 0; index < rest.length; index += 1) {
     const name = rest[index] ?? ''
-    if (/^--(parked|json|by-ad)$/.test(name)) {
+    if (/^--(parked|json|by-ad|total)$/.test(name)) {
       options.set(name.slice(2), 'true')
       continue
     }
@@ -134,8 +134,8 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
   const email = options.get('email')?.trim()
   const out = options.get('out')
   const withOut = (request: LeadCommand): CommandLine => (out ? { request, out } : { request })
-  if (command !== 'stats' && ['json', 'by-ad', 'days'].some((name) => options.has(name))) {
-    throw new Error('--days, --json and --by-ad go with the stats command only.')
+  if (command !== 'stats' && ['json', 'by-ad', 'days', 'total'].some((name) => options.has(name))) {
+    throw new Error('--days, --json, --by-ad and --total go with the stats command only.')
   }
   switch (command) {
     case 'export':
@@ -167,6 +167,7 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
         days: Number(days),
         json: options.has('json'),
         byAd: options.has('by-ad'),
+        ...(options.has('total') ? { total: true } : {}),
       })
     }
     default:
