@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -141,10 +142,35 @@ describe.skipIf(!caddy)('deploy/Caddyfile in front of the server', () => {
     expect(proxy.output()).not.toMatch(/secret|utm_source|fbclid/)
   })
 
-  it('stored the lead with the visitor’s address, not Caddy’s nor the one claimed', async () => {
-    // Read once the server has let the embedded database go.
+  it('holds a request sent while the server restarts until it is back, rather than a 502', async () => {
+    const port = Number(new URL(relay.url).port)
     relay.child.kill('SIGTERM')
     await relay.exited
+    const sent = send('POST', '/api/leads', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validLead({ prenom: 'Pendant' })),
+    })
+    // Back two seconds later on the same port (a stand-in: how long the real server takes to
+    // start on a busy test machine is not what is tested here).
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    const back = createServer((request, response) => {
+      request.resume()
+      request.on('end', () => response.writeHead(202).end('back'))
+    })
+    await new Promise<void>((resolve) => back.listen(port, '127.0.0.1', resolve))
+    try {
+      const answer = await sent
+      if (answer.status !== 202) console.log(proxy.output().split('\n').slice(-6).join('\n'))
+      expect(answer.status).toBe(202)
+      expect(answer.body).toBe('back')
+    } finally {
+      back.closeAllConnections()
+      await new Promise((resolve) => back.close(resolve))
+    }
+  }, 30_000)
+
+  it('stored the lead with the visitor’s address, not Caddy’s nor the one claimed', async () => {
+    // The server is stopped: its embedded database can be read.
     const db = await openDatabase({ dataDir, databaseUrl: undefined })
     try {
       const rows = await db.query<{ client_ip: string }>(

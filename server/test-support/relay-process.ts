@@ -34,14 +34,17 @@ export async function startRelayProcess(
   {
     launcher = [],
     built = false,
+    port: chosenPort,
   }: {
     /** A command the server runs under, such as `['prlimit', '--nofile=1024', '--']`. */
     launcher?: string[]
     /** Runs the build `npm start` runs (`dist-server/main.js`, built beforehand) over the source. */
     built?: boolean
+    /** A port of its own by default; a given one to start again where a proxy points. */
+    port?: number
   } = {},
 ): Promise<RelayProcess> {
-  const port = await freePort()
+  const port = chosenPort ?? (await freePort())
   const entry = built
     ? ['--enable-source-maps', 'dist-server/main.js']
     : ['--import', 'tsx', 'server/main.ts']
