@@ -35,7 +35,17 @@ export interface RunningCaddy {
 export async function startCaddy(
   caddy: string,
   caddyfile: string,
-  { dir, relay }: { dir: string; relay: string },
+  {
+    dir,
+    relay,
+    globalOptions = [],
+  }: {
+    dir: string
+    /** RELAY_ADDRESS: one `host:port`, or several separated by spaces. */
+    relay: string
+    /** More global options, one line each (a benchmark's trusted client addresses). */
+    globalOptions?: string[]
+  },
 ): Promise<RunningCaddy> {
   const [httpsPort, httpPort] = [await freePort(), await freePort()]
   const testOptions = [
@@ -44,6 +54,7 @@ export async function startCaddy(
     `https_port ${httpsPort}`,
     'skip_install_trust',
     `storage file_system ${path.join(dir, 'storage')}`,
+    ...globalOptions,
   ]
   // The global options block: the first line that is a lone `{`.
   const globalBlock = /^\{\n/m

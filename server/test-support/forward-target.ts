@@ -4,6 +4,7 @@
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { performance } from 'node:perf_hooks'
 
 /**
  * `ok` 200, `fail` 500, `hang` no answer, `reject` 400 (permanent), `busy` 429 (rate limited, try
@@ -20,6 +21,8 @@ export interface ReceivedDelivery {
   headers: Record<string, string>
   /** The exact bytes received, as the signature covers them. */
   raw: string
+  /** When the request had arrived whole, on this process's `performance.now()` clock. */
+  receivedAt: number
 }
 
 export interface ForwardTarget {
@@ -83,6 +86,7 @@ export async function startForwardTarget(
           Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
         ),
         raw: text,
+        receivedAt: performance.now(),
       })
       if ((open.get(key) ?? 0) > 0) target.overlapping.push(key)
       open.set(key, (open.get(key) ?? 0) + 1)
