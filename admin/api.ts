@@ -15,6 +15,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the broker when a call failed: the server's French message, or the error. */
+export function failureText(failure: unknown): string {
+  return failure instanceof ApiError ? failure.message : String(failure)
+}
+
 /** Set once the broker logs out: requests still on their way then end without a redirect. */
 let sessionEnded = false
 

@@ -324,8 +324,22 @@ test.describe('lead form: submission', () => {
     expect(header).toContain('"email","telephone"')
     expect(rest).toEqual([])
     expect(row).toContain(`,"${lead.email}","0612345678","facebook_ads",`)
-    // Where the lead came from, then the withdrawal date (none): the export's last seven cells.
-    expect(row).toMatch(/,"facebook","","120210000000000001","","","",""$/)
+    // Where the lead came from, the withdrawal date (none) and its stage, read by column name.
+    const cells = (line = '') => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => match[1])
+    const values = cells(row)
+    expect(
+      Object.fromEntries(cells(header).map((name, index) => [name, values[index]])),
+    ).toMatchObject({
+      utm_source: 'facebook',
+      utm_medium: '',
+      utm_campaign: '120210000000000001',
+      utm_content: '',
+      utm_term: '',
+      fbclid: '',
+      gclid: '',
+      consentement_retire_le: '',
+      statut: 'nouveau',
+    })
   })
 })
 

@@ -271,6 +271,7 @@ describe('French typography', () => {
     const files = [
       'admin',
       'common/calls',
+      'common/pipeline',
       'common/back-office',
       'server/accounts',
       'server/back-office',
@@ -288,6 +289,7 @@ describe('French typography', () => {
     expect(sources['admin/admin-copy.ts']).toContain('Mot de passe')
     expect(sources['admin/copy/personal-data-screen.ts']).toContain('Effacer une personne')
     expect(sources['server/accounts/login-routes.ts']).toContain('Email ou mot de passe incorrect.')
+    expect(sources['common/pipeline/stage-copy.ts']).toContain('Choisissez la raison de la perte.')
     expect(Object.values(sources).flat().length).toBeGreaterThan(20)
     expect(faultsIn(sources)).toEqual([])
   })

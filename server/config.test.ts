@@ -103,6 +103,7 @@ describe('loadConfig', () => {
           META_GRAPH_URL: 'http://127.0.0.1:9100/graph/',
           META_GRAPH_VERSION: 'v24.0',
           META_TEST_EVENT_CODE: 'TEST12345',
+          META_STAGE_EVENTS: ' rendez_vous:Schedule , signe:Purchase,perdu:LeadLost ',
           NTFY_URL: 'https://ntfy.sh/alertes-courtier-x7',
           NTFY_TOKEN: 'tk_abc123',
           LEAD_ESCALATE_MINUTES: '10',
@@ -139,6 +140,7 @@ describe('loadConfig', () => {
         graphUrl: 'http://127.0.0.1:9100/graph',
         graphVersion: 'v24.0',
         testEventCode: 'TEST12345',
+        stageEvents: { rendez_vous: 'Schedule', signe: 'Purchase', perdu: 'LeadLost' },
       },
       ntfy: { url: 'https://ntfy.sh/alertes-courtier-x7', token: 'tk_abc123' },
       leadEscalateMinutes: 10,
@@ -215,8 +217,18 @@ describe('loadConfig', () => {
       graphUrl: 'https://graph.facebook.com',
       graphVersion: 'v25.0',
       testEventCode: undefined,
+      stageEvents: {
+        en_cours: 'Contact',
+        rendez_vous: 'Schedule',
+        devis_envoye: 'SubmitApplication',
+        signe: 'Purchase',
+      },
     })
     expect(loadConfig({ META_PIXEL_ID: '987654321' }).meta).toBeUndefined()
+    expect(
+      loadConfig({ META_CAPI_TOKEN: 'x', META_PIXEL_ID: '987654321', META_STAGE_EVENTS: 'off' })
+        .meta?.stageEvents,
+    ).toEqual({})
   })
 
   it('reports every bad Meta variable, one message each, never showing the token', () => {
@@ -240,6 +252,21 @@ describe('loadConfig', () => {
     expect(configErrorFor({ META_CAPI_TOKEN: 'EAAB-token' })).toMatch(
       /META_CAPI_TOKEN is set but META_PIXEL_ID/,
     )
+  })
+
+  it.each([
+    'signe',
+    'signe:Purchase,signe:Other',
+    'gagne:Purchase',
+    'nouveau:Lead',
+    'signe:Pur chase',
+    'signe:Purchase:x',
+    'signe:Purchase,',
+  ])('refuses META_STAGE_EVENTS=%j with one message naming the stages', (value) => {
+    const message = configErrorFor({ META_STAGE_EVENTS: value })
+    const lines = message.split('\n').filter((line) => line.includes('- META_STAGE_EVENTS '))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('en_cours, rendez_vous, devis_envoye, signe, perdu')
   })
 
   it('reports every bad delivery variable at once, one message each, never showing a secret', () => {

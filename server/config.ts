@@ -11,6 +11,12 @@ import {
   isVapidPublicKey,
   type VapidKeys,
 } from './delivery/vapid-keys'
+import {
+  defaultStageEvents,
+  parseStageEvents,
+  sendableStages,
+  type StageEventNames,
+} from './delivery/meta-stage-event'
 
 export type TrustProxy = boolean | string
 
@@ -66,6 +72,8 @@ export interface MetaConfig {
   graphVersion: string
   /** Events Manager's test code: events then show under "Test events" only. */
   testEventCode: string | undefined
+  /** The event each stage is sent as (`META_STAGE_EVENTS`); a stage absent is not sent. */
+  stageEvents: StageEventNames
 }
 
 export interface SmtpConfig {
@@ -258,6 +266,14 @@ function parseMeta(env: NodeJS.ProcessEnv, errors: string[]): MetaConfig | undef
   if (pixelId && !/^\d{5,20}$/.test(pixelId)) {
     errors.push(`${pixelName} must be the pixel's numeric id, got "${pixelId}".`)
   }
+  const stageEvents = parseStageEvents(
+    blank(env.META_STAGE_EVENTS) ? defaultStageEvents : env.META_STAGE_EVENTS,
+  )
+  if (!stageEvents) {
+    errors.push(
+      `META_STAGE_EVENTS must be stage:EventName pairs separated by commas, each stage once (stages: ${sendableStages.join(', ')}; event names of letters, digits and _), or off; got "${env.META_STAGE_EVENTS}".`,
+    )
+  }
   if (blank(env.META_CAPI_TOKEN)) return undefined
   const accessToken = env.META_CAPI_TOKEN.trim()
   if (/\s/.test(accessToken)) {
@@ -288,7 +304,14 @@ function parseMeta(env: NodeJS.ProcessEnv, errors: string[]): MetaConfig | undef
       `META_TEST_EVENT_CODE must be the code shown in Events Manager (letters and digits), got "${testEventCode}".`,
     )
   }
-  return { accessToken, pixelId: pixelId ?? '', graphUrl, graphVersion, testEventCode }
+  return {
+    accessToken,
+    pixelId: pixelId ?? '',
+    graphUrl,
+    graphVersion,
+    testEventCode,
+    stageEvents: stageEvents ?? {},
+  }
 }
 
 function parseNtfy(env: NodeJS.ProcessEnv): ServerConfig['ntfy'] {

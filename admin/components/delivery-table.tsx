@@ -30,7 +30,7 @@ export function DeliveryTable({
 }) {
   return (
     <div
-      className="overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200"
+      className="relative overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200"
       tabIndex={0}
       role="region"
       aria-label={caption}

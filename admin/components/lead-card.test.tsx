@@ -19,6 +19,9 @@ function lead(telephone: string): Lead {
     withdrawalToConfirmAt: null,
     claimedBy: null,
     claimedAt: null,
+    status: 'nouveau',
+    statusLabel: 'Nouveau',
+    statusChangedAt: null,
     standing: {
       state: 'nouveau',
       stateLabel: 'À appeler',

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import type { CallEntry, DeliveryEntry } from '../../common/back-office/screens-api'
+import type { CallEntry, DeliveryEntry, StageEntry } from '../../common/back-office/screens-api'
 import type { LeadCard as Lead } from '../../common/back-office/screens-api'
 import { callOutcomeLabels } from '../../common/calls/call-copy'
 import { callOutcomes, maxCallsPerWindow } from '../../common/calls/call-rules'
@@ -10,6 +10,7 @@ import { displayPhone, telHref } from '../../common/phone'
 import { dateTime } from '../format'
 import { useApi } from '../use-api'
 import { DeliveryTable } from './delivery-table'
+import { LeadStage, StageHistory } from './lead-stage'
 import { buttonClass, Fact, Message } from './ui'
 
 const stateLook: Record<Lead['standing']['state'], string> = {
@@ -52,7 +53,7 @@ function origin(lead: Lead): string {
 
 /** The calls recorded on the lead and its deliveries, read when the broker opens them. */
 function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
-  const history = useApi<{ calls: CallEntry[]; deliveries: DeliveryEntry[] }>(
+  const history = useApi<{ calls: CallEntry[]; stages: StageEntry[]; deliveries: DeliveryEntry[] }>(
     `/admin/api/leads/${lead.id}`,
   )
   if (history.error) return <Message tone="error">{history.error}</Message>
@@ -62,9 +63,9 @@ function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
         {adminCopy.loading}
       </p>
     )
-  const { calls, deliveries } = history.data
+  const { calls, stages, deliveries } = history.data
   return (
-    <div className="mt-3 grid gap-4">
+    <div className="mt-3 grid grid-cols-1 gap-4">
       <div>
         <h3 className="text-sm font-semibold text-slate-900">{copy.calls}</h3>
         {calls.length === 0 ? (
@@ -81,6 +82,7 @@ function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
           </ul>
         )}
       </div>
+      <StageHistory stages={stages} />
       <div>
         <h3 className="mb-1 text-sm font-semibold text-slate-900">{copy.deliveries}</h3>
         {deliveries.length === 0 ? (
@@ -227,8 +229,11 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
           <Message tone={answer.tone}>{answer.text}</Message>
         </div>
       )}
+      <LeadStage lead={lead} onChanged={onChanged} />
       <div id={`${id}-history`} hidden={!open}>
-        {open && <LeadHistory key={standing.calls} lead={lead} who={who} />}
+        {open && (
+          <LeadHistory key={`${standing.calls}-${lead.statusChangedAt}`} lead={lead} who={who} />
+        )}
       </div>
     </article>
   )

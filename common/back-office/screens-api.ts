@@ -4,6 +4,7 @@
  */
 import type { CallbackSlot, LeadPayload, OriginKey } from '../lead/lead-contract'
 import type { CallOutcome, CallStanding, CallState } from '../calls/call-rules'
+import type { LeadStatus, LossReason } from '../pipeline/lead-stages'
 
 export interface LeadFilter {
   /** Part of a name, an email or a phone number. */
@@ -34,6 +35,10 @@ export interface LeadCard {
   /** The advisor who took the lead ("Je m'en occupe"), and when; `null` until one does. */
   claimedBy: string | null
   claimedAt: string | null
+  /** Where the sale stands (`POST /admin/api/leads/:id/status`); `statusChangedAt` null until set. */
+  status: LeadStatus
+  statusLabel: string
+  statusChangedAt: string | null
   standing: {
     state: CallState
     stateLabel: string
@@ -57,6 +62,21 @@ export interface CallEntry {
   at: string
   outcome: CallOutcome
   outcomeLabel: string
+  by: string
+}
+
+/** One change of a lead's stage, as the card's history shows it (newest first). */
+export interface StageEntry {
+  id: string
+  at: string
+  status: LeadStatus
+  statusLabel: string
+  previousStatus: LeadStatus
+  motif: LossReason | null
+  motifLabel: string | null
+  note: string | null
+  /** The signed contract's yearly premium in euros, when the advisor entered it. */
+  annualPremiumEur: number | null
   by: string
 }
 

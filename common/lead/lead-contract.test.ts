@@ -5,6 +5,7 @@ import {
   buildLeadPayload,
   leadPayloadKeys,
   leadSource,
+  clickIdKeys,
   originKeys,
   simulationOf,
 } from './lead-contract'
@@ -383,7 +384,9 @@ describe('buildLeadPayload', () => {
       fbclid: 'fbclid-value',
     })
     expect(Object.keys(payload)).toEqual(leadPayloadKeys.filter((key) => key in payload))
-    expect(Object.keys(payload)).toHaveLength(leadPayloadKeys.length)
+    // Google's click ids are the relay's to add, from the page's address (parse-lead.ts).
+    expect(Object.keys(payload)).toHaveLength(leadPayloadKeys.length - clickIdKeys.length)
+    for (const key of clickIdKeys) expect(payload).not.toHaveProperty(key)
   })
 })
 

@@ -28,7 +28,7 @@ export type CallbackSlot = (typeof callbackSlots)[number]
  * Where the lead came from: the parameters of the ad's link, read from the landing page's own
  * address, sent under the same names when present, stored in columns of their own.
  */
-export const originKeys = [
+export const pageOriginKeys = [
   'utm_source',
   'utm_medium',
   'utm_campaign',
@@ -36,6 +36,20 @@ export const originKeys = [
   'utm_term',
   'fbclid',
 ] as const
+
+/**
+ * Google's click ids, for a later upload of conversions to Google Ads. The page does not send
+ * them (its script has no bytes to spare): the relay reads them from `page_url`, the address the
+ * visitor arrived by (server/api/parse-lead.ts). A sender may also send them as keys.
+ */
+export const clickIdKeys = ['gclid', 'gbraid', 'wbraid'] as const
+
+/**
+ * Every origin key a stored lead may have, in the order the webhook and the CSV show them. Marked
+ * pure, like `leadPayloadKeys`: the bundler keeps a spread it cannot prove harmless, and the
+ * landing page's script uses neither list.
+ */
+export const originKeys = /* @__PURE__ */ (() => [...pageOriginKeys, ...clickIdKeys] as const)()
 export type OriginKey = (typeof originKeys)[number]
 export type LeadOrigin = Partial<Record<OriginKey, string>>
 
@@ -79,19 +93,20 @@ export interface LeadPayload extends LeadFields, LeadOrigin {
 }
 
 /** Every key a lead may carry, in the order the webhook and the CSV export show them. */
-export const leadPayloadKeys = [
-  ...leadFieldNames,
-  'source',
-  'page_url',
-  'timestamp',
-  'consentement',
-  'consentement_texte',
-  'rappel_prefere',
-  'simulation',
-  'event_id',
-  'consentement_publicite',
-  ...originKeys,
-] as const satisfies readonly (keyof LeadPayload)[]
+export const leadPayloadKeys = /* @__PURE__ */ (() =>
+  [
+    ...leadFieldNames,
+    'source',
+    'page_url',
+    'timestamp',
+    'consentement',
+    'consentement_texte',
+    'rappel_prefere',
+    'simulation',
+    'event_id',
+    'consentement_publicite',
+    ...originKeys,
+  ] as const satisfies readonly (keyof LeadPayload)[])()
 
 /** The simulation's keys, in the order the CSV export shows them. */
 export const simulationKeys = [
@@ -148,8 +163,9 @@ export function buildLeadPayload(
     callback?: CallbackSlot | undefined
     simulation?: LeadSimulation | undefined
     /**
-     * The page address's parameters (any may be passed: only the origin keys are kept); empty
-     * values are left out and long ones cut, so that a visitor never gets an error for an ad link.
+     * The page address's parameters (any may be passed: only the page's origin keys are kept, the
+     * relay adds the click ids); empty values are left out and long ones cut, so that a visitor
+     * never gets an error for an ad link.
      */
     origin?: LeadOrigin | undefined
   },
@@ -166,7 +182,7 @@ export function buildLeadPayload(
     ...(context.eventId ? { event_id: context.eventId } : {}),
     consentement_publicite: context.adConsent === true,
   }
-  for (const key of originKeys) {
+  for (const key of pageOriginKeys) {
     const value = context.origin?.[key]
     // A cut may split an emoji, and the relay refuses half of one as it refuses U+0000.
     if (value) payload[key] = value.slice(0, maxOriginLength).replace(/\0|[\ud800-\udbff]$/g, '')

@@ -15,6 +15,7 @@ import {} from '../../common/estimate/insurance-rates'
 import {
   buildLeadPayload,
   callbackSlots,
+  clickIdKeys,
   honeypotField,
   leadPayloadKeys,
   leadSource,
@@ -44,6 +45,21 @@ function isWebUrl(value: string): boolean {
   if (!URL.canParse(value)) return false
   const { protocol } = new URL(value)
   return protocol === 'https:' || protocol === 'http:'
+}
+
+/**
+ * Google's click ids: as sent, or else read from the landing address (the page does not send them,
+ * lead-contract.ts). A value that is empty, too long or unstorable in the address is left out: a
+ * visitor never gets an error for an ad link.
+ */
+function clickIdsOf(pageUrl: string, sent: LeadOrigin): LeadOrigin {
+  const query = new URL(pageUrl).searchParams
+  const ids: LeadOrigin = {}
+  for (const key of clickIdKeys) {
+    const value = sent[key] || query.get(key) || ''
+    if (value && value.length <= maxOriginLength && !unstorableText.test(value)) ids[key] = value
+  }
+  return ids
 }
 
 /** Field errors by key; nested keys are named by their path (`simulation.age`). */
@@ -111,16 +127,19 @@ export function parseLeadPayload(body: unknown): ParsedLead {
   const trap = body[honeypotField]
   return {
     ok: true,
-    payload: buildLeadPayload(draft, {
-      pageUrl,
-      timestamp,
-      consentText,
-      eventId: typeof eventId === 'string' ? eventId : undefined,
-      adConsent: adConsent === true,
-      callback: callback as CallbackSlot | undefined,
-      simulation: simulation?.ok ? simulation.value : undefined,
-      origin,
-    }),
+    payload: {
+      ...buildLeadPayload(draft, {
+        pageUrl,
+        timestamp,
+        consentText,
+        eventId: typeof eventId === 'string' ? eventId : undefined,
+        adConsent: adConsent === true,
+        callback: callback as CallbackSlot | undefined,
+        simulation: simulation?.ok ? simulation.value : undefined,
+        origin,
+      }),
+      ...clickIdsOf(pageUrl, origin),
+    },
     honeypotFilled: typeof trap === 'string' ? trap.trim() !== '' : Boolean(trap),
   }
 }

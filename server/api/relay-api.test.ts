@@ -143,6 +143,9 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
       utm_content: 'Été 🚀 "A/B", v2',
       utm_term: 'x'.repeat(500),
       fbclid: 'IwAR2F_abc-DEF',
+      gclid: 'Cj0KCQiA-sent_as_a_key',
+      gbraid: '0AAAAA-gbraid',
+      wbraid: 'CkQKCQiA-wbraid',
     }
     const lead = validLead(origin)
     expect((await postLead(lead)).statusCode).toBe(202)
@@ -169,6 +172,9 @@ describe.each(databaseKinds())('relay API on the %s database', (kind) => {
       utm_content: null,
       utm_term: null,
       fbclid: null,
+      gclid: null,
+      gbraid: null,
+      wbraid: null,
     })
   })
 

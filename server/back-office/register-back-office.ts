@@ -11,6 +11,7 @@ import { audit, requireAdminApi, requireSameOrigin } from '../accounts/admin-aut
 import { adminAssetsPrefix, registerAdminPages } from './back-office-pages'
 import { registerAdminScreensApi } from './screens-api'
 import { registerPushSubscriptionsApi } from './push-subscriptions-api'
+import { registerLeadStatusApi } from './lead-status-api'
 import { createAdminSessions } from '../accounts/admin-sessions'
 import { createDeviceCookies } from '../accounts/device-cookies'
 import { registerLoginRoutes } from '../accounts/login-routes'
@@ -81,6 +82,14 @@ export async function registerAdmin(
         screens.addHook('preHandler', loggedIn)
         await registerAdminScreensApi(screens, {
           db,
+          wakeDeliveries: () => services.onLeadStored(),
+          requireAdminApi: loggedIn,
+          requireSameOrigin: sameOrigin,
+          audit,
+        })
+        registerLeadStatusApi(screens, {
+          db,
+          deliveries: services.deliveries,
           wakeDeliveries: () => services.onLeadStored(),
           requireAdminApi: loggedIn,
           requireSameOrigin: sameOrigin,

@@ -36,6 +36,7 @@ import {
   deliveryAlert,
   leadCalls,
   leadDeliveries,
+  leadStageChanges,
   undoneDeliveryList,
 } from '../storage/lead-history'
 import {
@@ -71,6 +72,7 @@ export interface AdminScreensDeps {
 export type AuditAction =
   | 'appel.enregistre'
   | 'demande.prise_en_charge'
+  | 'demande.etape_changee'
   | 'livraison.relancee'
   | 'demandes.exportees'
   | 'personne.consultee'
@@ -186,7 +188,12 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     const id = leadIdOf(request)
     const [lead] = id ? await leadCards(db, [id], now()) : []
     if (!id || !lead) return notFound(reply)
-    return { lead, calls: await leadCalls(db, id), deliveries: await leadDeliveries(db, id) }
+    return {
+      lead,
+      calls: await leadCalls(db, id),
+      stages: await leadStageChanges(db, id),
+      deliveries: await leadDeliveries(db, id),
+    }
   })
 
   app.post(`${adminApiPath}/leads/:id/calls`, write, async (request, reply) => {

@@ -5,7 +5,8 @@
  * delivery is claimed again. Delivered and parked rows stay: they are the delivery history.
  */
 import type { Database, Sql } from '../storage/database'
-import type { DeliveryEvent, DeliveryJob } from './destination'
+import type { DeliveryEvent, DeliveryJob, StageChange } from './destination'
+import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
 import { storedLeadColumns, storedLeadOf, type LeadRow } from '../storage/lead-row'
 
 /** Temporary failures for this long park a delivery instead of retrying it again. */
@@ -20,7 +21,7 @@ export async function claimDueDeliveries(
       destination: string
       event: DeliveryEvent
       attempts: number
-    }
+    } & StageChangeColumns
   >(
     `WITH due AS (
        SELECT lead_id, destination, event FROM lead_deliveries
@@ -33,10 +34,12 @@ export async function claimDueDeliveries(
      UPDATE lead_deliveries AS d
      SET lease_owner = $1, lease_until = now() + make_interval(secs => $2::double precision / 1000),
          attempts = d.attempts + 1
-     FROM due, leads AS l
+     FROM due JOIN leads AS l ON l.id = due.lead_id
+       LEFT JOIN lead_status_changes AS c
+         ON c.lead_id = due.lead_id AND due.event = 'status:' || c.id::text
      WHERE d.lead_id = due.lead_id AND d.destination = due.destination AND d.event = due.event
-       AND l.id = d.lead_id
-     RETURNING d.destination, d.event, d.attempts, ${storedLeadColumns.map((column) => `l.${column}`).join(', ')}`,
+     RETURNING d.destination, d.event, d.attempts, ${storedLeadColumns.map((column) => `l.${column}`).join(', ')},
+       ${stageChangeColumns}`,
     [options.owner, options.leaseMs, options.limit, options.destinations],
   )
   return rows.map((row) => {
@@ -46,9 +49,38 @@ export async function claimDueDeliveries(
       leadId: id,
       destination: row.destination,
       event: row.event,
+      stageChange: stageChangeOf(row),
       attempt: row.attempts,
     }
   })
+}
+
+/** The stage change a `status:` delivery tells of, as the claim returns it (null otherwise). */
+const stageChangeColumns = `c.id::text AS change_id, c.at AS change_at, c.status AS change_status,
+  c.previous_status AS change_previous_status, c.motif AS change_motif,
+  c.annual_premium_eur::float8 AS change_premium`
+
+interface StageChangeColumns {
+  change_id: string | null
+  change_at: Date | null
+  change_status: LeadStatus | null
+  change_previous_status: LeadStatus | null
+  change_motif: LossReason | null
+  change_premium: number | null
+}
+
+function stageChangeOf(row: StageChangeColumns): StageChange | undefined {
+  if (!row.change_id || !row.change_at || !row.change_status || !row.change_previous_status) {
+    return undefined
+  }
+  return {
+    id: row.change_id,
+    at: row.change_at,
+    status: row.change_status,
+    previousStatus: row.change_previous_status,
+    motif: row.change_motif,
+    annualPremiumEur: row.change_premium,
+  }
 }
 
 type JobKey = Pick<DeliveryJob, 'leadId' | 'destination' | 'event'>

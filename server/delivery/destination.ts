@@ -4,18 +4,35 @@
  * kind; adding one is a module of its own and a line in destinations.ts.
  */
 import type { StoredLead } from '../../common/lead/stored-lead'
+import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
 
 /**
  * `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler").
- * `escalation`: nobody claimed or called the lead in time (escalation.ts).
+ * `escalation`: nobody claimed or called the lead in time (escalation.ts). `status`: an advisor
+ * moved the lead to another stage (lead-status.ts).
  */
-export type DeliveryEvent = 'lead' | 'withdrawal' | 'escalation'
+export type DeliveryKind = 'lead' | 'withdrawal' | 'escalation' | 'status'
+
+/** A delivery's event: its kind, and for a stage change which one (`status:<change id>`). */
+export type DeliveryEvent = Exclude<DeliveryKind, 'status'> | `status:${string}`
+
+/** A change of stage (`lead_status_changes`), for the delivery of a `status:` event. */
+export interface StageChange {
+  id: string
+  at: Date
+  status: LeadStatus
+  previousStatus: LeadStatus
+  motif: LossReason | null
+  annualPremiumEur: number | null
+}
 
 /** One delivery of one stored lead to one destination. */
 export interface DeliveryJob extends Omit<StoredLead, 'id'> {
   leadId: string
   destination: string
   event: DeliveryEvent
+  /** The change a `status:` event tells of; absent for the other events. */
+  stageChange?: StageChange | undefined
   /** This attempt's number, from 1. */
   attempt: number
 }
@@ -27,7 +44,9 @@ export type DeliveryOutcome =
 
 export interface Destination {
   name: string
-  events: readonly DeliveryEvent[]
+  events: readonly DeliveryKind[]
+  /** Of the stage changes (`status`), those it takes; absent: every one. */
+  stages?: readonly LeadStatus[]
   /** Queued only for leads whose visitor accepted the ad trackers (`consentement_publicite`). */
   needsAdConsent?: boolean
   send(job: DeliveryJob): Promise<DeliveryOutcome>

@@ -3,7 +3,8 @@ import { loadConfig } from '../config'
 import { type LeadPayload } from '../../common/lead/lead-contract'
 import { parseLeadPayload } from '../api/parse-lead'
 import { validLead } from '../test-support/lead-fixtures'
-import { buildDestinations, destinationsFor } from './destinations'
+import { leadStatuses } from '../../common/pipeline/lead-stages'
+import { buildDestinations, destinationsFor, destinationsForStage } from './destinations'
 
 const links = { siteUrl: 'https://assurance.example', appSecret: 'x'.repeat(40) }
 const smtp = {
@@ -26,6 +27,7 @@ describe('buildDestinations', () => {
       withdrawal: [],
       escalation: [],
       adConsentOnly: [],
+      stageChange: [],
     })
     expect(report).toEqual([
       'webhook: off, LEAD_FORWARD_URL is not set (leads stay queued for it until it is)',
@@ -61,6 +63,10 @@ describe('buildDestinations', () => {
       withdrawal: ['webhook'],
       escalation: [],
       adConsentOnly: ['meta'],
+      stageChange: [
+        { destination: 'webhook', stages: leadStatuses },
+        { destination: 'meta', stages: ['en_cours', 'rendez_vous', 'devis_envoye', 'signe'] },
+      ],
     })
     const lead = (consent: boolean) => {
       const parsed = parseLeadPayload(validLead({ consentement_publicite: consent }))
@@ -69,8 +75,12 @@ describe('buildDestinations', () => {
     expect(destinationsFor(plan, lead(true))).toEqual(['webhook', 'meta'])
     expect(destinationsFor(plan, lead(false))).toEqual(['webhook'])
     expect(report).toContain(
-      'meta: on, pixel 123456789012345, Graph v25.0 at graph.facebook.com; leads with ad consent only',
+      'meta: on, pixel 123456789012345, Graph v25.0 at graph.facebook.com; leads with ad consent only; stages: en_cours as Contact, rendez_vous as Schedule, devis_envoye as SubmitApplication, signe as Purchase',
     )
+    // A stage without a mapped event goes to the webhook only; without ad consent, never to Meta.
+    expect(destinationsForStage(plan, 'signe', true)).toEqual(['webhook', 'meta'])
+    expect(destinationsForStage(plan, 'perdu', true)).toEqual(['webhook'])
+    expect(destinationsForStage(plan, 'signe', false)).toEqual(['webhook'])
     expect(report.join('\n')).not.toContain('never-shown')
   })
 

@@ -4,6 +4,7 @@
  */
 import { leadCardPath } from '../../common/back-office/back-office-routes'
 import type { LeadPayload } from '../../common/lead/lead-contract'
+import { leadStatuses, type LeadStatus } from '../../common/pipeline/lead-stages'
 import type { ServerConfig } from '../config'
 import { withdrawalPath } from '../privacy/withdrawal-page'
 import { signWithdrawalToken } from '../privacy/withdrawal-token'
@@ -27,6 +28,20 @@ export interface DeliveryPlan {
   escalation: readonly string[]
   /** Of `queued`, those a lead goes to only when its visitor accepted the ad trackers. */
   adConsentOnly: readonly string[]
+  /** Destinations told when an advisor sets a lead's stage, with the stages each one takes. */
+  stageChange: readonly { destination: string; stages: readonly LeadStatus[] }[]
+}
+
+/** The destinations told of one stage change (queued by lead-status.ts). */
+export function destinationsForStage(
+  plan: Pick<DeliveryPlan, 'stageChange' | 'adConsentOnly'>,
+  status: LeadStatus,
+  adConsent: boolean,
+): string[] {
+  return plan.stageChange
+    .filter(({ stages }) => stages.includes(status))
+    .filter(({ destination }) => adConsent || !plan.adConsentOnly.includes(destination))
+    .map(({ destination }) => destination)
 }
 
 /** The destinations one new lead is queued for. */
@@ -99,8 +114,11 @@ export function buildDestinations(
   if (config.meta) {
     active.push(metaDestination(config.meta, { timeoutMs: config.forwardTimeoutMs }))
     const test = config.meta.testEventCode ? ', with META_TEST_EVENT_CODE (test events only)' : ''
+    const stages = Object.entries(config.meta.stageEvents).map(
+      ([stage, name]) => `${stage} as ${name}`,
+    )
     report.push(
-      `meta: on, pixel ${config.meta.pixelId}, Graph ${config.meta.graphVersion} at ${new URL(config.meta.graphUrl).host}${test}; leads with ad consent only`,
+      `meta: on, pixel ${config.meta.pixelId}, Graph ${config.meta.graphVersion} at ${new URL(config.meta.graphUrl).host}${test}; leads with ad consent only; stages: ${stages.join(', ') || 'none'}`,
     )
   } else {
     report.push('meta: off, META_CAPI_TOKEN is not set')
@@ -147,6 +165,12 @@ export function buildDestinations(
       adConsentOnly: active
         .filter((destination) => destination.needsAdConsent)
         .map((destination) => destination.name),
+      stageChange: active
+        .filter((destination) => destination.events.includes('status'))
+        .map((destination) => ({
+          destination: destination.name,
+          stages: destination.stages ?? leadStatuses,
+        })),
     },
     report,
     close: async () => mailer?.close(),

@@ -42,6 +42,7 @@ describe.each(databaseKinds())(
             graphUrl: meta.url,
             graphVersion: 'v25.0',
             testEventCode,
+            stageEvents: {},
           },
         },
         fastRetries,

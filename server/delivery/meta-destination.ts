@@ -1,13 +1,15 @@
 /**
  * Meta's Conversions API (`META_CAPI_TOKEN`): one `Lead` server event per lead whose visitor
- * accepted the pixel, posted to `{META_GRAPH_URL}/{META_GRAPH_VERSION}/{pixel id}/events` with the
+ * accepted the pixel, and one event per stage an advisor sets on it (`META_STAGE_EVENTS`), posted to `{META_GRAPH_URL}/{META_GRAPH_VERSION}/{pixel id}/events` with the
  * access token in the body, never in the address. Retried on network errors, 5xx, throttling and
  * answers Meta flags `is_transient`; parked with Meta's own message otherwise.
  */
+import { isLeadStatus } from '../../common/pipeline/lead-stages'
 import type { MetaConfig } from '../config'
-import type { DeliveryOutcome, Destination } from './destination'
+import type { DeliveryJob, DeliveryOutcome, Destination } from './destination'
 import { permanentFailure, temporaryFailure } from './destination'
-import { metaMaxEventAgeMs, metaServerEvent } from './meta-event'
+import { metaMaxEventAgeMs, metaServerEvent, type MetaServerEvent } from './meta-event'
+import { metaStageEvent, type MetaStageEvent, type StageEventNames } from './meta-stage-event'
 import { describeFailure } from './post-json'
 
 /** The Graph API's throttling codes: "too many calls", worth another try later. */
@@ -50,25 +52,47 @@ function describeGraphError(status: number, error: NonNullable<GraphAnswer['erro
   return `Meta: ${message || `HTTP ${status}`}${details.length > 0 ? ` (${details.join(', ')})` : ''}`
 }
 
+/** The event a delivery sends, or why it sends none. */
+function eventOf(
+  job: DeliveryJob,
+  stageEvents: StageEventNames,
+): { event: MetaServerEvent | MetaStageEvent } | { refused: string } {
+  if (job.event === 'lead') {
+    if (Date.now() - job.receivedAt.getTime() > metaMaxEventAgeMs) {
+      return {
+        refused: 'not sent: the lead is more than 7 days old, and Meta refuses events that old',
+      }
+    }
+    return { event: metaServerEvent(job) }
+  }
+  const change = job.stageChange
+  const name = change && stageEvents[change.status]
+  if (!change || !name) return { refused: `not sent: no Meta event for ${job.event}` }
+  if (Date.now() - change.at.getTime() > metaMaxEventAgeMs) {
+    return {
+      refused: 'not sent: the stage was set more than 7 days ago, and Meta refuses events that old',
+    }
+  }
+  return { event: metaStageEvent(job, change, name) }
+}
+
 export function metaDestination(config: MetaConfig, options: { timeoutMs: number }): Destination {
   const url = `${config.graphUrl}/${config.graphVersion}/${config.pixelId}/events`
   // Whatever Meta or a proxy echoes, the token never reaches a stored error or a log line.
   const redact = (reason: string) => reason.replaceAll(config.accessToken, '[token]')
   return {
     name: 'meta',
-    events: ['lead'],
+    events: ['lead', 'status'],
+    stages: Object.keys(config.stageEvents).filter(isLeadStatus),
     needsAdConsent: true,
     async send(job): Promise<DeliveryOutcome> {
       if (!job.payload.consentement_publicite) {
         return permanentFailure('not sent: the visitor did not accept the ad trackers')
       }
-      if (Date.now() - job.receivedAt.getTime() > metaMaxEventAgeMs) {
-        return permanentFailure(
-          'not sent: the lead is more than 7 days old, and Meta refuses events that old',
-        )
-      }
+      const event = eventOf(job, config.stageEvents)
+      if ('refused' in event) return permanentFailure(event.refused)
       const body = JSON.stringify({
-        data: [metaServerEvent(job)],
+        data: [event.event],
         access_token: config.accessToken,
         ...(config.testEventCode ? { test_event_code: config.testEventCode } : {}),
       })

@@ -82,7 +82,8 @@ export function fbcFromClickId(fbclid: string, receivedAt: Date): string {
   return `fb.1.${receivedAt.getTime()}.${fbclid}`
 }
 
-export function metaServerEvent(job: DeliveryJob): MetaServerEvent {
+/** The visitor's details as Meta matches them: hashed contact details, browser, Meta's cookies. */
+export function metaUserData(job: DeliveryJob): MetaUserData {
   const payload: LeadPayload = job.payload
   const { visitor } = job
   const fbc =
@@ -98,14 +99,19 @@ export function metaServerEvent(job: DeliveryJob): MetaServerEvent {
     fbp: visitor.fbp ?? undefined,
     fbc,
   }
+  return Object.fromEntries(
+    Object.entries(userData).filter(([, value]) => value !== undefined),
+  ) as MetaUserData
+}
+
+export function metaServerEvent(job: DeliveryJob): MetaServerEvent {
+  const { payload } = job
   return {
     event_name: 'Lead',
     event_time: Math.floor(job.receivedAt.getTime() / 1000),
     ...(payload.event_id ? { event_id: payload.event_id } : {}),
     action_source: 'website',
     event_source_url: payload.page_url,
-    user_data: Object.fromEntries(
-      Object.entries(userData).filter(([, value]) => value !== undefined),
-    ) as MetaUserData,
+    user_data: metaUserData(job),
   }
 }

@@ -1,10 +1,11 @@
 /**
  * The automation webhook (`LEAD_FORWARD_URL`): the lead payload as the form sent it (with the
- * relay's own estimate figures), or a "ne plus appeler" event when the person withdraws consent.
- * Every attempt carries the lead's id as `Idempotency-Key` and, with `LEAD_FORWARD_SECRET`, the
- * Standard Webhooks headers; `LEAD_FORWARD_HEADER` adds one fixed header.
+ * relay's own estimate figures), a "ne plus appeler" event when the person withdraws consent, or a
+ * `lead.status_changed` event when an advisor moves the lead to another stage.
+ * Every attempt carries the message's id (a lead's is the lead's id) as `Idempotency-Key` and,
+ * with `LEAD_FORWARD_SECRET`, the Standard Webhooks headers; `LEAD_FORWARD_HEADER` adds one fixed header.
  */
-import type { DeliveryJob, DeliveryOutcome, Destination } from './destination'
+import type { DeliveryJob, DeliveryOutcome, Destination, StageChange } from './destination'
 import { permanentFailure, temporaryFailure } from './destination'
 import { sendJson } from './post-json'
 import { signWebhook } from './webhook-signature'
@@ -35,6 +36,35 @@ export function withdrawalEvent(job: DeliveryJob) {
   }
 }
 
+/**
+ * The body of a stage change (issue 30): what a CRM mirroring the leads needs to move its own card.
+ * `prime_annuelle` (euros) is the signed contract's yearly premium when the advisor entered it.
+ */
+export function statusChangedEvent(leadId: string, change: StageChange) {
+  return {
+    type: 'lead.status_changed',
+    lead_id: leadId,
+    status: change.status,
+    previous_status: change.previousStatus,
+    motif: change.motif,
+    at: change.at.toISOString(),
+    prime_annuelle: change.annualPremiumEur,
+  }
+}
+
+/** The message's body and its id, the same on every retry so the receiver can drop repeats. */
+function messageOf(job: DeliveryJob): { id: string; body: unknown } | undefined {
+  if (job.event === 'lead') return { id: job.leadId, body: job.payload }
+  if (job.event === 'withdrawal') return { id: `${job.leadId}-retrait`, body: withdrawalEvent(job) }
+  if (job.stageChange) {
+    return {
+      id: `${job.leadId}-statut-${job.stageChange.id}`,
+      body: statusChangedEvent(job.leadId, job.stageChange),
+    }
+  }
+  return undefined
+}
+
 /** Answers worth another attempt: a timeout, "too early", rate limiting, or the server's fault. */
 function isTemporary(status: number): boolean {
   return status === 408 || status === 425 || status === 429 || status >= 500
@@ -43,11 +73,12 @@ function isTemporary(status: number): boolean {
 export function webhookDestination(options: WebhookOptions): Destination {
   return {
     name: 'webhook',
-    events: ['lead', 'withdrawal'],
+    events: ['lead', 'withdrawal', 'status'],
     async send(job): Promise<DeliveryOutcome> {
-      const body = JSON.stringify(job.event === 'lead' ? job.payload : withdrawalEvent(job))
-      // The same id on every retry of one message, so the receiver can drop what it has seen.
-      const id = job.event === 'lead' ? job.leadId : `${job.leadId}-retrait`
+      const message = messageOf(job)
+      if (!message) return permanentFailure(`not sent: no message for the event ${job.event}`)
+      const body = JSON.stringify(message.body)
+      const { id } = message
       const headers: Record<string, string> = {
         'Idempotency-Key': id,
         ...(options.secret

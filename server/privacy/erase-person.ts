@@ -22,10 +22,17 @@ export async function erasePerson(db: Sql, email: string): Promise<number> {
 
 /**
  * The tables an erasure deletes rows from: the person's leads (email, phone, payload, address,
- * browser), their contact row, and the deliveries and calls that went with the leads (a delivery's
- * last error may quote what the destination answered about the lead).
+ * browser), their contact row, and the deliveries, calls and stage changes that went with the
+ * leads (a delivery's last error may quote what the destination answered about the lead, an
+ * advisor's note may name the person).
  */
-export const erasedTables = ['leads', 'contacts', 'lead_deliveries', 'lead_calls'] as const
+export const erasedTables = [
+  'leads',
+  'contacts',
+  'lead_deliveries',
+  'lead_calls',
+  'lead_status_changes',
+] as const
 
 /**
  * Makes what an erasure deleted unreadable in the embedded database's files. A deleted row stays

@@ -33,6 +33,12 @@ describe('an erasure on the embedded database', () => {
     expect((await post({ ...person, telephone: '07 11 22 33 44' })).statusCode).toBe(202)
     const other = validLead()
     expect((await post(other)).statusCode).toBe(202)
+    // An advisor's note on a stage may name the person.
+    await relay().db.query(
+      `INSERT INTO lead_status_changes (lead_id, status, previous_status, note, admin_email)
+       SELECT id, 'en_cours', 'nouveau', $2, 'conseiller@courtier.fr' FROM leads WHERE email = $1`,
+      [email, `Rappeler M. ${nom} lundi`],
+    )
     const dataDir = relay().config.dataDir
     const traces = () => filesContaining(dataDir, [email, nom], ['pg_wal'])
     // On disk first, where the search must find it: the search itself works.

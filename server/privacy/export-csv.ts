@@ -1,6 +1,6 @@
 /**
  * The stored leads as CSV, one line each, oldest first: what the broker hands to an advisor or
- * gives a person asking for their data (GDPR art. 15).
+ * gives a person asking for their data (GDPR art. 15), with where each stands in the sale.
  */
 import {
   originKeys,
@@ -8,6 +8,7 @@ import {
   type OriginKey,
   type LeadPayload,
 } from '../../common/lead/lead-contract'
+import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
 import type { Sql } from '../storage/database'
 import type { LeadRow } from '../storage/lead-row'
 
@@ -31,13 +32,67 @@ const columns = [
   ...simulationKeys,
   ...originKeys,
   'consentement_retire_le',
+  'statut',
+  'statut_modifie_le',
+  'motif_perte',
+  'prime_annuelle',
+  'note_statut',
+  'historique_statuts',
 ] as const
+
+/** A stage change as the export's query returns it (JSON). */
+interface ExportedStage {
+  at: string
+  status: LeadStatus
+  motif: LossReason | null
+  note: string | null
+  prime: number | null
+  par: string
+}
 
 /** The export's columns of a lead, with the person's last interaction (from `contacts`). */
 type ExportRow = Omit<
   LeadRow,
   'email' | 'telephone' | 'withdrawal_to_confirm_at' | 'fbp' | 'fbc'
-> & { last_interaction_at: Date }
+> & {
+  last_interaction_at: Date
+  status: LeadStatus
+  status_changed_at: Date | null
+  /** Oldest first; `null` for a lead never moved. */
+  stages: ExportedStage[] | null
+}
+
+/**
+ * The stage columns: where the lead stands, the reason it was lost, the premium signed, the last
+ * change's note, and every change on one line (`date étape (motif) prime € par advisor : note`).
+ */
+function stageCells(row: ExportRow) {
+  const stages = row.stages ?? []
+  const last = stages.at(-1)
+  const signed = stages.findLast((stage) => stage.status === 'signe')
+  const premium = (value: number | null) => (value === null ? '' : value.toFixed(2))
+  return {
+    statut: row.status,
+    statut_modifie_le: row.status_changed_at?.toISOString() ?? '',
+    motif_perte: row.status === 'perdu' ? (last?.motif ?? '') : '',
+    prime_annuelle: row.status === 'signe' ? premium(signed?.prime ?? null) : '',
+    note_statut: last?.note ?? '',
+    historique_statuts: stages
+      .map((stage) =>
+        [
+          new Date(stage.at).toISOString(),
+          stage.status,
+          stage.motif && `(${stage.motif})`,
+          stage.prime !== null && `${premium(stage.prime)} EUR`,
+          `par ${stage.par}`,
+          stage.note && `: ${stage.note}`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      )
+      .join(' | '),
+  }
+}
 
 /**
  * Visitors type these values and the file is meant to be opened in a spreadsheet, which may split
@@ -94,7 +149,11 @@ export async function* leadsCsvChunks(db: Sql, filter: ExportFilter = {}): Async
     const rows = await db.query<ExportRow & { cursor: string }>(
       `SELECT id, received_at, received_at::text AS cursor, c.last_interaction_at, delivered_at,
               consent_withdrawn_at, payload, consent_text, consentement_publicite, client_ip,
-              user_agent, ${originKeys.join(', ')}
+              user_agent, ${originKeys.join(', ')}, l.status, l.status_changed_at,
+              (SELECT json_agg(json_build_object('at', s.at, 'status', s.status, 'motif', s.motif,
+                        'note', s.note, 'prime', s.annual_premium_eur::float8, 'par', s.admin_email)
+                      ORDER BY s.at, s.id)
+               FROM lead_status_changes AS s WHERE s.lead_id = l.id) AS stages
        FROM leads AS l JOIN contacts AS c ON c.email = l.email
        WHERE ($1::text IS NULL OR l.email = lower(trim($1::text)))
          AND ($2::timestamptz IS NULL OR (received_at, id) > ($2::timestamptz, $3::uuid))
@@ -148,6 +207,7 @@ function csvLine(row: ExportRow): string {
     ...originCells(row),
     // An advisor calling from this file must see who asked not to be called any more.
     consentement_retire_le: row.consent_withdrawn_at?.toISOString() ?? '',
+    ...stageCells(row),
   }
   return columns.map((column) => csvCell(values[column])).join(',')
 }

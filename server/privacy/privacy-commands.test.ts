@@ -105,7 +105,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [header, row, end] = csv.split('\r\n')
     expect(cellsOf(header).join(',')).toBe(
-      'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,consentement_publicite,client_ip,user_agent,rappel_prefere,montant_emprunte,duree_restante_ans,age,cotisation_mensuelle,assures,economie_min,economie_max,bareme,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,consentement_retire_le',
+      'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,consentement_publicite,client_ip,user_agent,rappel_prefere,montant_emprunte,duree_restante_ans,age,cotisation_mensuelle,assures,economie_min,economie_max,bareme,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,gbraid,wbraid,consentement_retire_le,statut,statut_modifie_le,motif_perte,prime_annuelle,note_statut,historique_statuts',
     )
     const cells = cellsOf(row)
     expect(cells[0]).toMatch(/^[0-9a-f-]{36}$/)
@@ -123,8 +123,10 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
       '203.0.113.9',
       'Navigateur, "test"',
     ])
-    // No callback time, estimate, origin or withdrawal: their sixteen cells are empty.
-    expect(cells.slice(15)).toEqual(Array(16).fill(''))
+    // No callback time, estimate, origin or withdrawal: their nineteen cells are empty; the lead
+    // is at its first stage, never changed.
+    expect(cells.slice(15, 34)).toEqual(Array(19).fill(''))
+    expect(cells.slice(34)).toEqual(['nouveau', '', '', '', '', ''])
     expect(end).toBe('')
     const all = await runLeadCommand(relay().db, { command: 'export' })
     expect(all.split('\r\n').length).toBeGreaterThan(2)
@@ -147,7 +149,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     await post(lead)
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [, row] = csv.split('\r\n')
-    expect(cellsOf(row).slice(-16, -7)).toEqual([
+    expect(cellsOf(row).slice(-25, -16)).toEqual([
       'soir',
       '250000',
       '15',
@@ -175,13 +177,16 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     ])
     const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
     const [, row] = csv.split('\r\n')
-    expect(cellsOf(row).slice(-7)).toEqual([
+    expect(cellsOf(row).slice(-16, -6)).toEqual([
       'facebook',
       'from-column',
       '120210000000000001',
       `'=1+1, "A"`,
       '',
       'IwAR2F_abc-DEF',
+      '',
+      '',
+      '',
       '',
     ])
   })

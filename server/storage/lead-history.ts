@@ -1,6 +1,6 @@
 /**
- * A lead's history as the back-office shows it: the calls recorded, and the state of its delivery
- * to each destination, with the French names the broker reads.
+ * A lead's history as the back-office shows it: the calls recorded, the stages set, and the state
+ * of its delivery to each destination, with the French names the broker reads.
  */
 import type { Sql } from './database'
 import type {
@@ -8,7 +8,10 @@ import type {
   DeliveryEntry,
   DeliveryState,
   DeliveryStatus,
+  StageEntry,
 } from '../../common/back-office/screens-api'
+import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
+import { leadStatusLabels, lossReasonLabels } from '../../common/pipeline/stage-copy'
 import { callOutcomeLabels } from '../../common/calls/call-copy'
 import type { CallOutcome } from '../../common/calls/call-rules'
 
@@ -42,6 +45,45 @@ const eventLabels: Record<string, string> = {
   escalation: 'Relance (non prise en charge)',
 }
 
+/** A delivery's event in French: a stage change (`status:<id>`) is named by its stage. */
+function eventLabel(event: string, status: LeadStatus | null): string {
+  if (event.startsWith('status:')) {
+    return status ? `Étape «\u00a0${leadStatusLabels[status]}\u00a0»` : 'Changement d’étape'
+  }
+  return eventLabels[event] ?? event
+}
+
+/** The stage changes of a lead, newest first: the card's history. */
+export async function leadStageChanges(db: Sql, leadId: string): Promise<StageEntry[]> {
+  const rows = await db.query<{
+    id: string
+    at: Date
+    status: LeadStatus
+    previous_status: LeadStatus
+    motif: LossReason | null
+    note: string | null
+    premium: number | null
+    admin_email: string
+  }>(
+    `SELECT id::text AS id, at, status, previous_status, motif, note,
+            annual_premium_eur::float8 AS premium, admin_email
+     FROM lead_status_changes WHERE lead_id = $1 ORDER BY at DESC, id DESC`,
+    [leadId],
+  )
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    status: row.status,
+    statusLabel: leadStatusLabels[row.status],
+    previousStatus: row.previous_status,
+    motif: row.motif,
+    motifLabel: row.motif ? lossReasonLabels[row.motif] : null,
+    note: row.note,
+    annualPremiumEur: row.premium,
+    by: row.admin_email,
+  }))
+}
+
 export const deliveryStateLabels: Record<DeliveryState, string> = {
   pending: 'En cours',
   delivered: 'Livrée',
@@ -58,6 +100,8 @@ interface DeliveryRow {
   last_error: string | null
   created_at: Date
   done_at: Date | null
+  /** The stage a `status:` delivery tells of. */
+  stage: LeadStatus | null
 }
 
 function deliveryEntry(row: DeliveryRow): DeliveryEntry {
@@ -66,7 +110,7 @@ function deliveryEntry(row: DeliveryRow): DeliveryEntry {
     destination: row.destination,
     destinationLabel: destinationLabel(row.destination),
     event: row.event,
-    eventLabel: eventLabels[row.event] ?? row.event,
+    eventLabel: eventLabel(row.event, row.stage),
     state: row.state,
     stateLabel: deliveryStateLabels[row.state],
     attempts: row.attempts,
@@ -76,8 +120,10 @@ function deliveryEntry(row: DeliveryRow): DeliveryEntry {
   }
 }
 
-const deliveryColumns =
-  'd.lead_id, d.destination, d.event, d.state, d.attempts, d.last_error, d.created_at, d.done_at'
+const deliveryColumns = `d.lead_id, d.destination, d.event, d.state, d.attempts, d.last_error,
+  d.created_at, d.done_at,
+  (SELECT c.status FROM lead_status_changes AS c
+   WHERE c.lead_id = d.lead_id AND d.event = 'status:' || c.id::text) AS stage`
 
 export async function leadDeliveries(db: Sql, leadId: string): Promise<DeliveryEntry[]> {
   const rows = await db.query<DeliveryRow>(

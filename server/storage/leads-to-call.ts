@@ -23,6 +23,8 @@ import {
   type RecordedCall,
 } from '../../common/calls/call-rules'
 import { nationalDigits } from '../../common/phone'
+import type { LeadStatus } from '../../common/pipeline/lead-stages'
+import { leadStatusLabels } from '../../common/pipeline/stage-copy'
 import type { LeadRow } from './lead-row'
 
 const dayMs = 86_400_000
@@ -220,6 +222,8 @@ type CardRow = LeadFacts & {
   withdrawal_to_confirm_at: Date | null
   claimed_by: string | null
   claimed_at: Date | null
+  status: LeadStatus
+  status_changed_at: Date | null
 } & Record<OriginKey, string | null>
 
 /** The cards of these leads, in the order given. */
@@ -227,7 +231,7 @@ export async function leadCards(db: Sql, ids: readonly string[], now: Date): Pro
   if (ids.length === 0) return []
   const rows = await db.query<CardRow>(
     `SELECT id, received_at, consent_withdrawn_at, withdrawal_to_confirm_at, email, telephone,
-       payload, claimed_by, claimed_at, ${originKeys.join(', ')}
+       payload, claimed_by, claimed_at, status, status_changed_at, ${originKeys.join(', ')}
      FROM leads WHERE id = ANY($1::uuid[])`,
     [ids],
   )
@@ -258,6 +262,9 @@ function card(row: CardRow, standing: CallStanding): LeadCard {
     withdrawalToConfirmAt: row.withdrawal_to_confirm_at?.toISOString() ?? null,
     claimedBy: row.claimed_by,
     claimedAt: row.claimed_at?.toISOString() ?? null,
+    status: row.status,
+    statusLabel: leadStatusLabels[row.status],
+    statusChangedAt: row.status_changed_at?.toISOString() ?? null,
     standing: {
       state: standing.state,
       stateLabel: callStateLabels[standing.state],

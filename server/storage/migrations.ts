@@ -405,6 +405,19 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 20,
+    name: "Google's click ids with the other origin keys",
+    statements: [
+      // gclid, and gbraid and wbraid, which Google's links carry in its place from iOS apps: for
+      // a later upload of conversions to Google Ads (speed-to-lead-sources.md §3.2). Leads from
+      // before keep their click id in `page_url` only.
+      `ALTER TABLE leads
+        ADD COLUMN gclid text,
+        ADD COLUMN gbraid text,
+        ADD COLUMN wbraid text`,
+    ],
+  },
+  {
     id: 24,
     name: "each client's lead budget, shared by the instances",
     statements: [
