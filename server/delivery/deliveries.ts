@@ -7,6 +7,7 @@
 import type { Database, Sql } from '../storage/database'
 import type { DeliveryEvent, DeliveryJob } from './destination'
 import { storedLeadColumns, storedLeadOf, type LeadRow } from '../storage/lead-row'
+import { requestRanks } from '../storage/persons'
 
 /** Temporary failures for this long park a delivery instead of retrying it again. */
 export const parkAfterHours = 72
@@ -39,14 +40,20 @@ export async function claimDueDeliveries(
      RETURNING d.destination, d.event, d.attempts, ${storedLeadColumns.map((column) => `l.${column}`).join(', ')}`,
     [options.owner, options.leaseMs, options.limit, options.destinations],
   )
+  const ranks = await requestRanks(
+    db,
+    rows.filter((row) => row.event === 'lead').map((row) => row.id),
+  )
   return rows.map((row) => {
     const { id, ...lead } = storedLeadOf(row)
+    const personRequest = row.event === 'lead' ? ranks.get(id) : undefined
     return {
       ...lead,
       leadId: id,
       destination: row.destination,
       event: row.event,
       attempt: row.attempts,
+      ...(personRequest && { personRequest }),
     }
   })
 }

@@ -4,6 +4,7 @@
  * kind; adding one is a module of its own and a line in destinations.ts.
  */
 import type { StoredLead } from '../../common/lead/stored-lead'
+import type { RequestRank } from '../storage/persons'
 
 /**
  * `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler").
@@ -18,6 +19,11 @@ export interface DeliveryJob extends Omit<StoredLead, 'id'> {
   event: DeliveryEvent
   /** This attempt's number, from 1. */
   attempt: number
+  /**
+   * For a lead: where it stands among its person's requests (persons.ts); the alerts call a
+   * second one "2ᵉ demande". Absent where the worker did not look (a first request, then).
+   */
+  personRequest?: RequestRank
 }
 
 export type DeliveryOutcome =
