@@ -117,6 +117,8 @@ async function personStandings(
     const emails = new Set(requests.map((request) => request.email))
     const phones = new Set(requests.map((request) => request.telephone))
     const since = primary.received_at.getTime()
+    // call-rules.ts takes a lead's own calls by its id: the person's calls since the primary
+    // request came are given that request's id.
     const personCalls: RecordedCall[] = rows
       .filter((row) => emails.has(row.email) || phones.has(row.telephone))
       .map((row) => ({
