@@ -20,6 +20,15 @@ import { oldLead, sharedPhone } from './support/seed-admin-data'
 
 const admin = (pathname = '/admin') => variantUrl('admin', pathname)
 
+/** What the estimate sends for 200,000 € over 20 years, aged 32, insured alone. */
+const sampleSimulation = simulationOf({
+  amount: 200_000,
+  yearsLeft: 20,
+  age: 32,
+  monthlyPremium: null,
+  insured: 'seul',
+})
+
 /** A lead posted to the relay as the form posts it; `nom` "Refus" gets a 422 from the stand-in. */
 async function postLead(
   request: APIRequestContext,
@@ -114,13 +123,7 @@ test.describe('back-office screens', () => {
         utm_campaign: campaign,
         utm_content: 'annonce-1',
         rappel_prefere: 'matin',
-        simulation: simulationOf({
-          amount: 200_000,
-          yearsLeft: 20,
-          age: 32,
-          monthlyPremium: null,
-          insured: 'seul',
-        }),
+        simulation: sampleSimulation,
       })
       await openAsBroker(page)
       await search(page, lead.email)
@@ -194,22 +197,63 @@ test.describe('back-office screens', () => {
     await expect(old.getByRole('button', { name: 'Joint' })).toBeDisabled()
   })
 
-  test('keeps a lead sharing only the phone of a withdrawn one callable, marked on its card', async ({
+  test('keeps a person sharing only the phone of a withdrawn address callable, marked, one card', async ({
     page,
   }) => {
     await openAsBroker(page)
     await search(page, sharedPhone.telephone)
     const { person, withdrawn } = sharedPhone
+    // One phone within 30 days: one person, one card, on the request whose consent stands.
     const kept = card(page, `${person.prenom} ${person.nom}`)
+    await expect(page.getByRole('article')).toHaveCount(1)
     await expect(kept).toContainText(
       'retrait demandé depuis une autre adresse\u00a0: à confirmer lors de l’appel',
     )
     await expect(kept.getByRole('button', { name: 'Tentative' })).toBeEnabled()
     await expect(kept.getByRole('button', { name: 'Joint' })).toBeEnabled()
-    const closed = card(page, `${withdrawn.prenom} ${withdrawn.nom}`)
-    await expect(closed).toContainText('Clos\u00a0: plus d’appel possible')
-    await expect(closed.getByRole('button', { name: 'Tentative' })).toBeDisabled()
-    await expect(closed).not.toContainText('retrait demandé depuis une autre adresse')
+    await kept.getByText('Ses 2 demandes').click()
+    const requests = kept.getByRole('listitem')
+    await expect(requests).toHaveCount(2)
+    await expect(requests.first()).toContainText('consentement retiré')
+    await expect(requests.first()).toContainText(withdrawn.email)
+    await expect(requests.last()).not.toContainText('consentement retiré')
+  })
+
+  test.describe('a person with two requests', () => {
+    // axe is injected as a script, which the back-office's policy refuses.
+    test.use({ bypassCSP: true })
+
+    test('shows a person’s two requests on one card, at 360 px', async ({ page, request }) => {
+      await page.setViewportSize({ width: 360, height: 740 })
+      const first = await postLead(request, { nom: 'Deuxfois', utm_campaign: 'printemps' })
+      const second = await postLead(request, {
+        nom: 'Deuxfois',
+        telephone: first.telephone,
+        utm_campaign: 'automne',
+        simulation: sampleSimulation,
+      })
+      await openAsBroker(page)
+      // On a phone the filters start folded.
+      await page.getByText('Filtres, tri et export', { exact: true }).click()
+      await search(page, first.telephone)
+      const person = card(page, 'Élodie Deuxfois')
+      await expect(page.getByRole('article')).toHaveCount(1)
+      await expect(person).toContainText('2ᵉ demande d’Élodie Deuxfois')
+      await expect(person).toContainText(second.email)
+      await person.getByText('Ses 2 demandes').click()
+      const requests = person.getByRole('listitem')
+      await expect(requests).toHaveCount(2)
+      await expect(requests.first()).toContainText('la plus récente')
+      await expect(requests.first()).toContainText('campagne automne')
+      await expect(requests.first()).toContainText('d’économie estimée')
+      await expect(requests.last()).toContainText('campagne printemps')
+      await expect(requests.last()).toContainText(first.email)
+      await expect(requests.last()).toContainText(leadFormCopy.consentLabel.slice(0, 40))
+      // Nothing wider than the phone's screen.
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      expect(width).toBeLessThanOrEqual(360)
+      await expectNoA11yViolations(page)
+    })
   })
 
   test('ranks never-called leads first, filters by campaign and state, and shows HTML as text', async ({

@@ -33,6 +33,7 @@ function lead(telephone: string): Lead {
       calls: 0,
       lastCall: null,
     },
+    requests: [],
   }
 }
 

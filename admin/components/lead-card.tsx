@@ -11,6 +11,7 @@ import { dateTime } from '../format'
 import { useApi } from '../use-api'
 import { DeliveryTable } from './delivery-table'
 import { LeadStage, StageHistory } from './lead-stage'
+import { PersonRequests } from './person-requests'
 import { buttonClass, Fact, Message } from './ui'
 
 const stateLook: Record<Lead['standing']['state'], string> = {
@@ -39,16 +40,6 @@ function Simulation({ simulation }: { simulation: NonNullable<Lead['simulation']
       </span>
     </>
   )
-}
-
-function origin(lead: Lead): string {
-  const { utm_campaign: campaign, utm_content: ad, utm_source: source } = lead.origin
-  const parts = [
-    campaign ? copy.origin.campaign(campaign) : copy.origin.noCampaign,
-    ad ? copy.origin.ad(ad) : undefined,
-    source ? copy.origin.source(source) : undefined,
-  ]
-  return parts.filter(Boolean).join(', ')
 }
 
 /** The calls recorded on the lead and its deliveries, read when the broker opens them. */
@@ -160,7 +151,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
           </a>
         </Fact>
         <Fact term={copy.facts.receivedAt}>{dateTime(lead.receivedAt)}</Fact>
-        <Fact term={copy.facts.origin}>{origin(lead)}</Fact>
+        <Fact term={copy.facts.origin}>{copy.originText(lead.origin)}</Fact>
         <Fact term={copy.facts.callback}>{lead.callback?.label}</Fact>
         <Fact term={copy.facts.simulation}>
           {lead.simulation && <Simulation simulation={lead.simulation} />}
@@ -174,6 +165,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
             `${dateTime(standing.lastCall.at)} (${callOutcomeLabels[standing.lastCall.outcome]})`}
         </Fact>
       </dl>
+      <PersonRequests lead={lead} />
       {lead.claimedBy && lead.claimedAt ? (
         <p className="mt-3 text-sm font-medium text-slate-900">
           {copy.claimed(lead.claimedBy, new Date(lead.claimedAt), new Date())}

@@ -1,6 +1,7 @@
 /** What a lead's card says: its facts, the call buttons' answers, and its history. */
 import { claimCopy } from '../../common/back-office/claim-copy'
 import { euros } from '../format'
+import type { OriginKey } from '../../common/lead/lead-contract'
 
 export const leadCardCopy = {
   insured: {
@@ -12,12 +13,19 @@ export const leadCardCopy = {
   loan: (amount: number, years: number, age: number, insured: string) =>
     `${euros(amount)} sur ${years} ans, ${age} ans, ${insured}`,
   premium: (monthly: number) => `, cotisation actuelle ${euros(monthly)}/mois`,
-  origin: {
-    campaign: (campaign: string) => `campagne ${campaign}`,
-    noCampaign: 'sans campagne',
-    ad: (ad: string) => `annonce ${ad}`,
-    source: (source: string) => `source ${source}`,
-  },
+  /** "campagne printemps, annonce video-a, source facebook". */
+  originText: ({
+    utm_campaign: campaign,
+    utm_content: ad,
+    utm_source: source,
+  }: Partial<Record<OriginKey, string>>) =>
+    [
+      campaign ? `campagne ${campaign}` : 'sans campagne',
+      ad ? `annonce ${ad}` : undefined,
+      source ? `source ${source}` : undefined,
+    ]
+      .filter(Boolean)
+      .join(', '),
   facts: {
     phone: 'Téléphone',
     email: 'Email',

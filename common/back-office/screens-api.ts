@@ -51,6 +51,22 @@ export interface LeadCard {
     calls: number
     lastCall: { at: string; outcome: CallOutcome } | null
   }
+  /**
+   * Every request of the person (server/storage/persons.ts: an email or a phone shared within
+   * 30 days), newest first. The card's own facts above are its newest request whose consent
+   * stands (the newest when none does). More than one makes it a repeat ("2ᵉ demande").
+   */
+  requests: PersonRequest[]
+}
+
+/** One request of a person, as its card lists it. */
+export type PersonRequest = Pick<
+  LeadCard,
+  'id' | 'receivedAt' | 'email' | 'telephone' | 'callback' | 'simulation' | 'origin'
+> & {
+  /** The consent wording the visitor ticked for this request. */
+  consentText: string
+  consentWithdrawnAt: string | null
 }
 
 export interface LeadPage {

@@ -4,7 +4,7 @@
  * - the request is worth a call for 30 days (Code des assurances R112-7: later, the call is no
  *   longer one the person asked for);
  * - at most 4 calls or attempts in 30 days to one person (Code de la consommation D223-9), counted
- *   over all their leads (same email or same phone);
+ *   over every call to one of the person's emails or phones (server/storage/persons.ts);
  * - none after a withdrawal of consent (L223-1) or after "Ne plus appeler", for every request the
  *   person made until then: a later request is a new consent. A withdrawal confirmed from the link
  *   of another address reaches the leads of that address only: a lead sharing just its phone stays

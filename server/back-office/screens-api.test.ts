@@ -275,20 +275,24 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
 
     const cardOf = async (id: string) =>
       (await get(`/admin/api/leads/${id}`)).json<{ lead: LeadCard }>().lead
-    for (const id of [madeUp, madeUpElsewhere]) {
-      expect(await cardOf(id)).toMatchObject({
-        consentWithdrawnAt: expect.any(String),
-        withdrawalToConfirmAt: null,
-        standing: { state: 'clos', reason: 'consentement_retire' },
-      })
-    }
+    // The three requests are one person (a phone, then an email, shared within 30 days): one
+    // card, whichever request opens it, on the request whose consent stands.
     const marked = await cardOf(person)
     expect(marked).toMatchObject({
+      id: person,
       consentWithdrawnAt: null,
       withdrawalToConfirmAt: expect.any(String),
       standing: { state: 'nouveau', reason: null, attemptsLeft: 4 },
     })
-    expect((await listed(`q=${telephone}`)).find((lead) => lead.id === person)).toEqual(marked)
+    expect(
+      marked.requests.map((request) => [request.id, Boolean(request.consentWithdrawnAt)]),
+    ).toEqual([
+      [madeUpElsewhere, true],
+      [madeUp, true],
+      [person, false],
+    ])
+    for (const id of [madeUp, madeUpElsewhere]) expect(await cardOf(id)).toEqual(marked)
+    expect(await listed(`q=${telephone}`)).toEqual([marked])
     // Its delivery goes on, and the advisor may call.
     const [delivery] = await relay().db.query<{ state: string }>(
       "SELECT state FROM lead_deliveries WHERE lead_id = $1 AND event = 'lead'",

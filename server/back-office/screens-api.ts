@@ -188,12 +188,14 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     const id = leadIdOf(request)
     const [lead] = id ? await leadCards(db, [id], now()) : []
     if (!id || !lead) return notFound(reply)
-    return {
-      lead,
-      calls: await leadCalls(db, id),
-      stages: await leadStageChanges(db, id),
-      deliveries: await leadDeliveries(db, id),
-    }
+    // The person's card: the calls, stages and deliveries of each of its requests.
+    const ids = lead.requests.map((request) => request.id)
+    const calls = (await Promise.all(ids.map((leadId) => leadCalls(db, leadId)))).flat()
+    const stages = (await Promise.all(ids.map((leadId) => leadStageChanges(db, leadId)))).flat()
+    const deliveries = (await Promise.all(ids.map((leadId) => leadDeliveries(db, leadId)))).flat()
+    calls.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+    stages.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+    return { lead, calls, stages, deliveries }
   })
 
   app.post(`${adminApiPath}/leads/:id/calls`, write, async (request, reply) => {

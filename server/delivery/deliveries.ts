@@ -8,6 +8,7 @@ import type { Database, Sql } from '../storage/database'
 import type { DeliveryEvent, DeliveryJob, StageChange } from './destination'
 import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
 import { storedLeadColumns, storedLeadOf, type LeadRow } from '../storage/lead-row'
+import { requestRanks } from '../storage/persons'
 
 /** Temporary failures for this long park a delivery instead of retrying it again. */
 export const parkAfterHours = 72
@@ -42,8 +43,13 @@ export async function claimDueDeliveries(
        ${stageChangeColumns}`,
     [options.owner, options.leaseMs, options.limit, options.destinations],
   )
+  const ranks = await requestRanks(
+    db,
+    rows.filter((row) => row.event === 'lead').map((row) => row.id),
+  )
   return rows.map((row) => {
     const { id, ...lead } = storedLeadOf(row)
+    const personRequest = row.event === 'lead' ? ranks.get(id) : undefined
     return {
       ...lead,
       leadId: id,
@@ -51,6 +57,7 @@ export async function claimDueDeliveries(
       event: row.event,
       stageChange: stageChangeOf(row),
       attempt: row.attempts,
+      ...(personRequest && { personRequest }),
     }
   })
 }

@@ -5,6 +5,7 @@
  */
 import type { StoredLead } from '../../common/lead/stored-lead'
 import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
+import type { RequestRank } from '../storage/persons'
 
 /**
  * `lead`: a new lead. `withdrawal`: the person withdrew consent to be called ("ne plus appeler").
@@ -35,6 +36,11 @@ export interface DeliveryJob extends Omit<StoredLead, 'id'> {
   stageChange?: StageChange | undefined
   /** This attempt's number, from 1. */
   attempt: number
+  /**
+   * For a lead: where it stands among its person's requests (persons.ts); the alerts call a
+   * second one "2ᵉ demande". Absent where the worker did not look (a first request, then).
+   */
+  personRequest?: RequestRank
 }
 
 export type DeliveryOutcome =

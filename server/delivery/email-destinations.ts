@@ -25,7 +25,7 @@ export function brokerAlertDestination(
       receivedAt: job.receivedAt,
       cardUrl: links.cardUrl(job.leadId),
     }
-    if (job.event === 'lead') return brokerAlert(context)
+    if (job.event === 'lead') return brokerAlert({ ...context, personRequest: job.personRequest })
     if (job.event === 'escalation') return brokerEscalation(context)
     return brokerWithdrawal({ ...context, withdrawnAt: job.consentWithdrawnAt ?? new Date() })
   }

@@ -5,9 +5,12 @@
 import { euros } from '../../common/estimate/estimate-copy'
 import { leadFormCopy } from '../../common/lead/lead-form-copy'
 import type { CallbackSlot } from '../../common/lead/lead-contract'
+import { repeatRequestTitle } from '../../common/back-office/repeat-request-copy'
 
 export const leadNotificationCopy = {
   newLead: (name: string) => `Nouvelle demande\u00a0: ${name}`,
+  /** A second (or later) request of one person: "2ᵉ demande d’Élodie D.". */
+  repeatLead: repeatRequestTitle,
   escalation: (name: string) => `Demande non prise en charge\u00a0: ${name}`,
   /** When the visitor left only a surname's initial, or nothing usable. */
   unnamed: 'un visiteur',

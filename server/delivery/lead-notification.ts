@@ -45,7 +45,18 @@ export function lockScreenName(payload: Pick<LeadPayload, 'prenom' | 'nom'>): st
 
 export function leadNotification(
   payload: LeadPayload,
-  { leadId, cardUrl, escalation }: { leadId: string; cardUrl: string; escalation: boolean },
+  {
+    leadId,
+    cardUrl,
+    escalation,
+    requestNumber = 1,
+  }: {
+    leadId: string
+    cardUrl: string
+    escalation: boolean
+    /** The request's number among its person's (persons.ts): from 2, a repeat. */
+    requestNumber?: number | undefined
+  },
 ): LeadNotification {
   const name = lockScreenName(payload)
   const simulation = payload.simulation
@@ -60,7 +71,11 @@ export function leadNotification(
     ...(campaign ? [copy.campaign(shortened(campaign, maxCampaignLength))] : []),
   ]
   return {
-    title: escalation ? copy.escalation(name) : copy.newLead(name),
+    title: escalation
+      ? copy.escalation(name)
+      : requestNumber > 1
+        ? copy.repeatLead(requestNumber, name)
+        : copy.newLead(name),
     body: lines.join('\n'),
     url: cardUrl,
     tag: `lead-${leadId}`,

@@ -39,6 +39,7 @@ export function ntfyDestination(options: NtfyOptions): Destination {
         leadId: job.leadId,
         cardUrl: options.cardUrl(job.leadId),
         escalation,
+        requestNumber: job.personRequest?.number,
       })
       const headers: Record<string, string> = {
         'Content-Type': 'text/plain; charset=utf-8',

@@ -120,6 +120,7 @@ export function pushDestination(options: PushOptions): Destination {
           leadId: job.leadId,
           cardUrl: `${options.siteUrl}${leadCardPath(job.leadId)}`,
           escalation: job.event === 'escalation',
+          requestNumber: job.personRequest?.number,
         }),
       )
       // RFC 8030 §5.4: at most 32 base64url characters; a lead's id without its dashes is.

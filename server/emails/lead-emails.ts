@@ -17,6 +17,8 @@ import { requestValidityDays } from '../../common/calls/call-rules'
 import { leadNotification } from '../delivery/lead-notification'
 import { leadNotificationCopy } from '../delivery/lead-notification-copy'
 import { callerCopy, whoCalls } from '../../common/lead/caller-copy'
+import { repeatRequestTitle } from '../../common/back-office/repeat-request-copy'
+import type { RequestRank } from '../storage/persons'
 import {
   callerVcard,
   callerVcardPath,
@@ -193,19 +195,28 @@ export interface CardLink {
   cardUrl: string
 }
 
-/** The broker's alert for a new lead: everything needed to call now, lawfully. */
+/**
+ * The broker's alert for a new lead: everything needed to call now, lawfully. A repeat request of
+ * one person (`personRequest`, persons.ts) is titled as such, "2ᵉ demande de Jean Dupont", with
+ * the day of the one before: a strong signal worth a call, not a new person.
+ */
 export function brokerAlert({
   leadId,
   payload,
   receivedAt,
   cardUrl,
-}: AlertContext & CardLink): EmailContent {
+  personRequest,
+}: AlertContext & CardLink & { personRequest?: RequestRank | undefined }): EmailContent {
   const name = fullName(payload)
   const phone = displayPhone(payload.telephone)
   const deadline = new Date(receivedAt.getTime() + requestValidityDays * dayMs)
+  const repeat = personRequest && personRequest.number > 1 ? personRequest : undefined
+  const title = repeat ? repeatRequestTitle(repeat.number, name) : `Nouveau lead\u00a0: ${name}`
   const { text, html } = render(
-    `Nouveau lead\u00a0: ${name}`,
-    `${name} demande à être rappelé(e) au sujet de son assurance de prêt. Reçu le ${inParis(receivedAt)}.`,
+    title,
+    `${name} demande à être rappelé(e) au sujet de son assurance de prêt. Reçu le ${inParis(receivedAt)}.${
+      repeat?.previousAt ? ` Sa demande précédente date du ${inParis(repeat.previousAt)}.` : ''
+    }`,
     [
       {
         title: 'Contact',
@@ -245,7 +256,7 @@ export function brokerAlert({
     ],
     { label: leadNotificationCopy.openCard, href: cardUrl },
   )
-  return { subject: `Nouveau lead\u00a0: ${name} – ${phone}`, text, html }
+  return { subject: `${title} – ${phone}`, text, html }
 }
 
 /**

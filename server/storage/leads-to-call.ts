@@ -1,7 +1,8 @@
 /**
- * The leads as the broker's call list shows them: searched, filtered, each with its call standing
- * (call-rules.ts), most urgent first. Only leads of the last 30 days can still be called, so only
- * those are ranked in memory; older ones all follow, newest first, paged by the database.
+ * The leads as the broker's call list shows them: one row per person (persons.ts), searched,
+ * filtered, each with its call standing (call-rules.ts), most urgent first. Only requests of the
+ * last 30 days can still be called, so only their persons are ranked in memory; older requests
+ * all follow, newest first, one per person as far as their own links go, paged by the database.
  */
 import type { LeadPayload, OriginKey } from '../../common/lead/lead-contract'
 import { originKeys } from '../../common/lead/lead-contract'
@@ -12,6 +13,7 @@ import type {
   LeadFilter,
   LeadOrder,
   LeadPage,
+  PersonRequest,
 } from '../../common/back-office/screens-api'
 import { callStateLabels, notCallableText } from '../../common/calls/call-copy'
 import {
@@ -25,7 +27,12 @@ import {
 import { nationalDigits } from '../../common/phone'
 import type { LeadStatus } from '../../common/pipeline/lead-stages'
 import { leadStatusLabels } from '../../common/pipeline/stage-copy'
-import type { LeadRow } from './lead-row'
+import {
+  newestOfItsLinks,
+  personRequestColumns,
+  personsOf,
+  type PersonRequestFacts,
+} from './persons'
 
 const dayMs = 86_400_000
 /** A day more than the rules need: the rules, not this bound, say which are out of time. */
@@ -56,104 +63,146 @@ const matchesFilter = `
    OR l.telephone LIKE $2)
   AND ($3::text IS NULL OR coalesce(l.utm_campaign, '') = $3)`
 
-type LeadFacts = Pick<
-  LeadRow,
-  'id' | 'received_at' | 'consent_withdrawn_at' | 'email' | 'telephone'
->
+type LeadFacts = PersonRequestFacts
+
+interface PersonStanding {
+  /** The person's requests, newest first (persons.ts). */
+  requests: PersonRequestFacts[]
+  /** The request the card shows and the rules read (`personStandings`). */
+  primary: PersonRequestFacts
+  standing: CallStanding
+}
 
 /**
- * Every call to the people of `leads` (a person: the same email or the same phone, so that no
- * number gets more calls than D223-9 allows), and a function giving one lead's person's calls.
+ * The person of each of `seeds`, and where the law leaves the broker with that person.
+ *
+ * The rules read the person's newest request whose consent stands, or the newest when none does
+ * (`primary`): its 30 days, its consent. A withdrawal reaches the requests of its email only
+ * (withdraw-consent.ts), so a person whose other address shares the phone stays callable, marked
+ * to confirm. The counters read every call to one of the person's emails or phones, whichever
+ * request it was recorded on: D223-9 counts the calls to the consumer, so a call to the same
+ * number on a request of more than 30 days before still counts in the window. The state (never
+ * called, called, reached) is the primary request's: the calls since it arrived, so that a repeat
+ * request is "never called" again, a strong signal worth a call.
  */
-async function personCalls(
+async function personStandings(
   db: Sql,
-  leads: readonly LeadFacts[],
-): Promise<(lead: LeadFacts) => RecordedCall[]> {
-  if (leads.length === 0) return () => []
+  seeds: readonly LeadFacts[],
+  now: Date,
+): Promise<Map<string, PersonStanding>> {
+  if (seeds.length === 0) return new Map()
+  const persons = await personsOf(db, seeds)
+  const members = [...new Set(persons.values())].flat()
   const rows = await db.query<{
-    id: string
     lead_id: string
     at: Date
     outcome: CallOutcome
     email: string
     telephone: string
   }>(
-    `SELECT c.id::text AS id, c.lead_id, c.at, c.outcome, l.email, l.telephone
+    `SELECT c.lead_id, c.at, c.outcome, l.email, l.telephone
      FROM lead_calls AS c JOIN leads AS l ON l.id = c.lead_id
      WHERE l.email = ANY($1::text[]) OR l.telephone = ANY($2::text[])`,
     [
-      [...new Set(leads.map((lead) => lead.email))],
-      [...new Set(leads.map((lead) => lead.telephone))],
+      [...new Set(members.map((lead) => lead.email))],
+      [...new Set(members.map((lead) => lead.telephone))],
     ],
   )
-  return (lead) =>
-    rows
-      .filter((row) => row.email === lead.email || row.telephone === lead.telephone)
-      .map((row) => ({ leadId: row.lead_id, at: row.at, outcome: row.outcome }))
-}
-
-async function standings(
-  db: Sql,
-  leads: readonly LeadFacts[],
-  now: Date,
-): Promise<Map<string, CallStanding>> {
-  const callsOf = await personCalls(db, leads)
-  return new Map(
-    leads.map((lead) => [
-      lead.id,
-      callStanding(
+  const byPerson = new Map<PersonRequestFacts[], PersonStanding>()
+  const standingOfPerson = (requests: PersonRequestFacts[]): PersonStanding => {
+    const found = byPerson.get(requests)
+    if (found) return found
+    const primary =
+      requests.find((request) => request.consent_withdrawn_at === null) ??
+      (requests[0] as PersonRequestFacts)
+    const ids = new Set(requests.map((request) => request.id))
+    const emails = new Set(requests.map((request) => request.email))
+    const phones = new Set(requests.map((request) => request.telephone))
+    const since = primary.received_at.getTime()
+    // call-rules.ts takes a lead's own calls by its id: the person's calls since the primary
+    // request came are given that request's id.
+    const personCalls: RecordedCall[] = rows
+      .filter((row) => emails.has(row.email) || phones.has(row.telephone))
+      .map((row) => ({
+        leadId: ids.has(row.lead_id) && row.at.getTime() >= since ? primary.id : row.lead_id,
+        at: row.at,
+        outcome: row.outcome,
+      }))
+    const made = {
+      requests,
+      primary,
+      standing: callStanding(
         {
-          id: lead.id,
-          receivedAt: lead.received_at,
-          consentWithdrawnAt: lead.consent_withdrawn_at,
-          personCalls: callsOf(lead),
+          id: primary.id,
+          receivedAt: primary.received_at,
+          consentWithdrawnAt: primary.consent_withdrawn_at,
+          personCalls,
         },
         now,
       ),
-    ]),
-  )
+    }
+    byPerson.set(requests, made)
+    return made
+  }
+  return new Map(seeds.map((seed) => [seed.id, standingOfPerson(persons.get(seed.id) ?? [seed])]))
 }
 
-/** One lead's standing, read with `db` (a transaction when a call is being recorded). */
+/** The standing of a lead's person, read with `db` (a transaction when a call is being recorded). */
 export async function standingOf(db: Sql, leadId: string, now: Date): Promise<CallStanding | null> {
   const [lead] = await db.query<LeadFacts>(
-    'SELECT id, received_at, consent_withdrawn_at, email, telephone FROM leads WHERE id = $1',
+    `SELECT ${personRequestColumns} FROM leads WHERE id = $1`,
     [leadId],
   )
   if (!lead) return null
-  return (await standings(db, [lead], now)).get(lead.id) ?? null
+  return (await personStandings(db, [lead], now)).get(lead.id)?.standing ?? null
 }
 
 /**
- * The filtered list's ids in order: the leads of the last 31 days ranked in memory, then, when
- * the state filter lets closed leads in, the count of the older ones (all out of time).
+ * The filtered list's persons in order, each by its primary request's id: the persons with a
+ * request of the last 31 days (one of them matching the filter) ranked in memory, then, when the
+ * state filter lets closed ones in, the older requests follow. `members`: every request of the
+ * persons ranked; `recentMembers`: of every recent person, whatever the state filter, so that the
+ * older ones are not listed twice.
  */
 async function rankRecent(
   db: Sql,
   filter: LeadFilter,
   order: LeadOrder,
   now: Date,
-): Promise<{ ids: string[]; olderSince: Date; olderIncluded: boolean }> {
+): Promise<{
+  ids: string[]
+  members: string[]
+  recentMembers: string[]
+  olderSince: Date
+  olderIncluded: boolean
+}> {
   const olderSince = new Date(now.getTime() - rankedDays * dayMs)
-  const recent = await db.query<LeadFacts & { claimed: boolean }>(
-    `SELECT id, received_at, consent_withdrawn_at, email, telephone,
-       claimed_by IS NOT NULL AS claimed
-     FROM leads AS l
+  const recent = await db.query<LeadFacts>(
+    `SELECT ${personRequestColumns} FROM leads AS l
      WHERE l.received_at > $4::timestamptz AND ${matchesFilter}`,
     [...filterParams(filter), olderSince],
   )
-  const standingById = await standings(db, recent, now)
-  const ranked = recent
-    .flatMap((lead) => {
-      const standing = standingById.get(lead.id)
-      return standing
-        ? [{ id: lead.id, receivedAt: lead.received_at, claimed: lead.claimed, standing }]
-        : []
-    })
-    .filter((lead) => !filter.state || lead.standing.state === filter.state)
+  const persons = [...new Set((await personStandings(db, recent, now)).values())]
+  const claimed = new Set(
+    (
+      await db.query<{ id: string }>(
+        'SELECT id FROM leads WHERE id = ANY($1::uuid[]) AND claimed_by IS NOT NULL',
+        [persons.map((person) => person.primary.id)],
+      )
+    ).map((row) => row.id),
+  )
+  const ranked = persons
+    .map(({ requests, primary, standing }) => ({
+      id: primary.id,
+      receivedAt: primary.received_at,
+      claimed: claimed.has(primary.id),
+      requests,
+      standing,
+    }))
+    .filter((person) => !filter.state || person.standing.state === filter.state)
   const newestFirst = (a: { receivedAt: Date; id: string }, b: { receivedAt: Date; id: string }) =>
     b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1)
-  // Among the leads nobody has called yet, those nobody has taken come first.
+  // Among the persons nobody has called yet, those nobody has taken come first.
   const unclaimedFirst = (a: (typeof ranked)[number], b: (typeof ranked)[number]) =>
     a.standing.state === 'nouveau' && b.standing.state === 'nouveau'
       ? Number(a.claimed) - Number(b.claimed)
@@ -163,13 +212,26 @@ async function rankRecent(
       ? (a, b) => unclaimedFirst(a, b) || compareUrgency(a, b) || newestFirst(a, b)
       : newestFirst,
   )
+  const idsOf = (list: readonly { requests: PersonRequestFacts[] }[]) =>
+    list.flatMap((person) => person.requests.map((request) => request.id))
   return {
-    ids: ranked.map((lead) => lead.id),
+    ids: ranked.map((person) => person.id),
+    members: idsOf(ranked),
+    recentMembers: idsOf(persons),
     olderSince,
     olderIncluded: !filter.state || filter.state === 'clos',
   }
 }
 
+/**
+ * The requests too old to be ranked, one per person as far as their own links go
+ * (`newestOfItsLinks`), those of a recent person left out: `$1`–`$3` the filter, `$4` the bound,
+ * `$5` the recent persons' requests.
+ */
+const olderRequests = `l.received_at <= $4::timestamptz AND ${matchesFilter}
+  AND NOT (l.id = ANY($5::uuid[])) AND ${newestOfItsLinks}`
+
+/** One row per person: a page of the filtered list, most urgent (or newest) first. */
 export async function findLeads(
   db: Sql,
   filter: LeadFilter,
@@ -177,11 +239,10 @@ export async function findLeads(
   now: Date,
 ): Promise<LeadPage> {
   const recent = await rankRecent(db, filter, paging.order, now)
-  const params = [...filterParams(filter), recent.olderSince]
+  const params = [...filterParams(filter), recent.olderSince, recent.recentMembers]
   const [older] = recent.olderIncluded
     ? await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM leads AS l
-         WHERE l.received_at <= $4::timestamptz AND ${matchesFilter}`,
+        `SELECT count(*)::int AS count FROM leads AS l WHERE ${olderRequests}`,
         params,
       )
     : [{ count: 0 }]
@@ -190,8 +251,8 @@ export async function findLeads(
   const olderWanted = paging.pageSize - ids.length
   if (olderWanted > 0 && (older?.count ?? 0) > 0) {
     const rows = await db.query<{ id: string }>(
-      `SELECT l.id FROM leads AS l WHERE l.received_at <= $4::timestamptz AND ${matchesFilter}
-       ORDER BY l.received_at DESC, l.id DESC LIMIT $5 OFFSET $6`,
+      `SELECT l.id FROM leads AS l WHERE ${olderRequests}
+       ORDER BY l.received_at DESC, l.id DESC LIMIT $6 OFFSET $7`,
       [...params, olderWanted, Math.max(0, start - recent.ids.length)],
     )
     ids.push(...rows.map((row) => row.id))
@@ -199,15 +260,15 @@ export async function findLeads(
   return { total: recent.ids.length + (older?.count ?? 0), leads: await leadCards(db, ids, now) }
 }
 
-/** Every lead of the filtered list, in export order (oldest first). */
+/** Every request of the filtered list's persons, in export order (oldest first). */
 export async function filteredLeadIds(db: Sql, filter: LeadFilter, now: Date): Promise<string[]> {
   const recent = await rankRecent(db, filter, 'recents', now)
   const rows = await db.query<{ id: string }>(
     `SELECT l.id FROM leads AS l
-     WHERE (l.id = ANY($5::uuid[]) OR ($6::boolean AND l.received_at <= $4::timestamptz))
-       AND ${matchesFilter}
+     WHERE l.id = ANY($5::uuid[])
+        OR ($6::boolean AND l.received_at <= $4::timestamptz AND ${matchesFilter})
      ORDER BY l.received_at, l.id`,
-    [...filterParams(filter), recent.olderSince, recent.ids, recent.olderIncluded],
+    [...filterParams(filter), recent.olderSince, recent.members, recent.olderIncluded],
   )
   return rows.map((row) => row.id)
 }
@@ -219,6 +280,7 @@ export function isFiltered(filter: LeadFilter): boolean {
 
 type CardRow = LeadFacts & {
   payload: LeadPayload
+  consent_text: string
   withdrawal_to_confirm_at: Date | null
   claimed_by: string | null
   claimed_at: Date | null
@@ -226,26 +288,63 @@ type CardRow = LeadFacts & {
   status_changed_at: Date | null
 } & Record<OriginKey, string | null>
 
-/** The cards of these leads, in the order given. */
+/**
+ * The cards of these leads' persons, in the order given: one per person, under its primary
+ * request's id (`personStandings`), whichever of its requests was asked for.
+ */
 export async function leadCards(db: Sql, ids: readonly string[], now: Date): Promise<LeadCard[]> {
   if (ids.length === 0) return []
-  const rows = await db.query<CardRow>(
-    `SELECT id, received_at, consent_withdrawn_at, withdrawal_to_confirm_at, email, telephone,
-       payload, claimed_by, claimed_at, status, status_changed_at, ${originKeys.join(', ')}
-     FROM leads WHERE id = ANY($1::uuid[])`,
+  const seeds = await db.query<LeadFacts>(
+    `SELECT ${personRequestColumns} FROM leads WHERE id = ANY($1::uuid[])`,
     [ids],
   )
-  const standingById = await standings(db, rows, now)
-  const byId = new Map(rows.map((row) => [row.id, row]))
+  const byLead = await personStandings(db, seeds, now)
+  const memberIds = [...new Set([...byLead.values()].flatMap((person) => person.requests))].map(
+    (request) => request.id,
+  )
+  const rows = await db.query<CardRow>(
+    `SELECT ${personRequestColumns}, withdrawal_to_confirm_at, payload, consent_text, claimed_by,
+       claimed_at, status, status_changed_at, ${originKeys.join(', ')}
+     FROM leads WHERE id = ANY($1::uuid[])`,
+    [memberIds],
+  )
+  const rowById = new Map(rows.map((row) => [row.id, row]))
+  const shown = new Set<string>()
   return ids.flatMap((id) => {
-    const row = byId.get(id)
-    const standing = standingById.get(id)
-    return row && standing ? [card(row, standing)] : []
+    const person = byLead.get(id)
+    const primary = person && rowById.get(person.primary.id)
+    if (!person || !primary || shown.has(primary.id)) return []
+    shown.add(primary.id)
+    const requests = person.requests.flatMap((request) => rowById.get(request.id) ?? [])
+    return [card(primary, requests, person.standing)]
   })
 }
 
-function card(row: CardRow, standing: CallStanding): LeadCard {
+const originOf = (row: CardRow) =>
+  Object.fromEntries(
+    originKeys.flatMap((key) => (row[key] ? [[key, row[key]]] : [])),
+  ) as LeadCard['origin']
+
+const callbackOf = (row: CardRow) => {
   const slot = row.payload.rappel_prefere
+  return slot ? { slot, label: leadFormCopy.callback.options[slot] } : null
+}
+
+function personRequest(row: CardRow): PersonRequest {
+  return {
+    id: row.id,
+    receivedAt: row.received_at.toISOString(),
+    email: row.payload.email,
+    telephone: row.telephone,
+    callback: callbackOf(row),
+    simulation: row.payload.simulation ?? null,
+    origin: originOf(row),
+    consentText: row.consent_text,
+    consentWithdrawnAt: row.consent_withdrawn_at?.toISOString() ?? null,
+  }
+}
+
+function card(row: CardRow, requests: readonly CardRow[], standing: CallStanding): LeadCard {
   return {
     id: row.id,
     receivedAt: row.received_at.toISOString(),
@@ -253,11 +352,9 @@ function card(row: CardRow, standing: CallStanding): LeadCard {
     prenom: row.payload.prenom,
     email: row.payload.email,
     telephone: row.telephone,
-    callback: slot ? { slot, label: leadFormCopy.callback.options[slot] } : null,
+    callback: callbackOf(row),
     simulation: row.payload.simulation ?? null,
-    origin: Object.fromEntries(
-      originKeys.flatMap((key) => (row[key] ? [[key, row[key]]] : [])),
-    ) as LeadCard['origin'],
+    origin: originOf(row),
     consentWithdrawnAt: row.consent_withdrawn_at?.toISOString() ?? null,
     withdrawalToConfirmAt: row.withdrawal_to_confirm_at?.toISOString() ?? null,
     claimedBy: row.claimed_by,
@@ -278,6 +375,7 @@ function card(row: CardRow, standing: CallStanding): LeadCard {
         ? { at: standing.lastCall.at.toISOString(), outcome: standing.lastCall.outcome }
         : null,
     },
+    requests: requests.map(personRequest),
   }
 }
 

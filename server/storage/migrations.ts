@@ -405,6 +405,15 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 19,
+    name: "a person's requests found by phone as well as by email",
+    statements: [
+      // persons.ts links requests by a shared email (leads_contact_idx) or a shared phone, within
+      // 30 days of each other: without this index every link by phone read the whole table.
+      'CREATE INDEX leads_telephone_idx ON leads (telephone, received_at)',
+    ],
+  },
+  {
     id: 20,
     name: "Google's click ids with the other origin keys",
     statements: [
