@@ -18,17 +18,21 @@ import { startDeliveryWorker } from './delivery/delivery-worker'
 import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
 import { startEscalationChecks } from './delivery/escalation'
+import { startChannelAlerts } from './delivery/channel-alerts'
 import { loadVapidKeys } from './delivery/vapid-keys'
 import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { createLogger } from './log-options'
 import type { ActivityCounterMode } from '../common/site-config/site-config-schema'
 import { siteConfig } from '../common/site-config/site-config'
+import { adminScreens } from '../common/back-office/back-office-routes'
 import type { Database } from './storage/database'
 import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
 import { startEmbeddedVacuum } from './storage/embedded-vacuum'
 import { watchUntrustedProxies } from './untrusted-proxy-watch'
+
+const deliveriesPath = adminScreens.find((screen) => screen.id === 'deliveries')?.path ?? '/admin'
 
 /** How often the embedded database is synced to disk and its journal emptied. */
 const checkpointEveryMs = 5 * 60 * 1000
@@ -54,6 +58,8 @@ export interface RelayOptions {
   pushAgent?: Agent
   /** `false` leaves out the `push` destination (tests not about it count deliveries without it). */
   webPush?: boolean
+  /** How often failing channels are looked for, and when a pending delivery counts as failing. */
+  channelAlerts?: { everyMs?: number; staleSeconds?: number }
 }
 
 export interface Relay {
@@ -149,6 +155,15 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
         ? 'escalation: off, no destination takes it (LEAD_ALERT_TO or NTFY_URL)'
         : 'escalation: off, LEAD_ESCALATE_MINUTES=off',
   )
+  const channelAlerts = startChannelAlerts({
+    db,
+    log,
+    destinations: destinations.active,
+    // The deliveries screen: what failed, and the replay button.
+    adminUrl: `${config.publicUrl ?? siteConfig.siteUrl}${deliveriesPath}`,
+    everyMs: options.channelAlerts?.everyMs ?? 60_000,
+    staleSeconds: options.channelAlerts?.staleSeconds,
+  })
   // PostgreSQL vacuums itself; PGlite does not.
   const vacuum = db.kind === 'embedded' ? startEmbeddedVacuum(db, log) : undefined
   const pageViews = config.pageViewForwardUrl
@@ -173,9 +188,11 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     now: options.now,
     untrustedProxies: watchUntrustedProxies(trustedProxyCheck(config.trustProxy)),
     rateLimits: options.rateLimits,
+    healthToken: config.healthToken,
   }
   const app = await buildApp(config, services, { log, timeouts: options.timeouts }).catch(
     async (error: unknown) => {
+      await channelAlerts.stop()
       await escalations?.stop()
       await worker.stop()
       await vacuum?.stop()
@@ -223,6 +240,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     clearInterval(checkpointTimer)
     await purging
     await checkpointing
+    await channelAlerts.stop()
     await escalations?.stop()
     await worker.stop()
     await vacuum?.stop()

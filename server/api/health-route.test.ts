@@ -24,6 +24,7 @@ describe('GET /healthz', () => {
         withdrawal: ['webhook'],
         escalation: [],
         adConsentOnly: [],
+        notForTestLeads: [],
       },
       appSecret: 'test-secret-of-at-least-thirty-two-characters',
     })

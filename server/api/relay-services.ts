@@ -26,6 +26,8 @@ export interface RelayServices {
   now?: () => Date
   /** Notes X-Forwarded-For from a proxy TRUST_PROXY does not trust, for the log and /healthz. */
   untrustedProxies?: UntrustedProxyWatch
+  /** `HEALTH_TOKEN`: `/healthz` shows its details only to a request carrying it. */
+  healthToken?: string | undefined
   rateLimits?:
     { leads: RateLimitPolicy; pageViews: RateLimitPolicy; funnel?: RateLimitPolicy } | undefined
 }

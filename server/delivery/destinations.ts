@@ -27,12 +27,16 @@ export interface DeliveryPlan {
   escalation: readonly string[]
   /** Of `queued`, those a lead goes to only when its visitor accepted the ad trackers. */
   adConsentOnly: readonly string[]
+  /** Of `queued`, those the going-live check's lead never goes to (Meta without a test code). */
+  notForTestLeads: readonly string[]
 }
 
 /** The destinations one new lead is queued for. */
 export function destinationsFor(plan: DeliveryPlan, payload: LeadPayload): string[] {
   return plan.queued.filter(
-    (name) => payload.consentement_publicite || !plan.adConsentOnly.includes(name),
+    (name) =>
+      (payload.consentement_publicite || !plan.adConsentOnly.includes(name)) &&
+      !(payload.est_test && plan.notForTestLeads.includes(name)),
   )
 }
 
@@ -147,6 +151,8 @@ export function buildDestinations(
       adConsentOnly: active
         .filter((destination) => destination.needsAdConsent)
         .map((destination) => destination.name),
+      // A test lead counted by Meta as a real one would skew the ads' optimisation.
+      notForTestLeads: config.meta && !config.meta.testEventCode ? ['meta'] : [],
     },
     report,
     close: async () => mailer?.close(),

@@ -404,6 +404,19 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX lead_status_changes_at_idx ON lead_status_changes (at)',
     ],
   },
+  {
+    id: 23,
+    name: 'which delivery channels the broker was told are failing',
+    statements: [
+      // One row per destination once it has failed: instances sharing the database tell the broker
+      // of a change only when their own statement made it (channel-alerts.ts), so exactly once.
+      `CREATE TABLE channel_alerts (
+        destination text PRIMARY KEY,
+        failing boolean NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
 ]
 
 /** Applies the migrations not yet applied; returns their ids. */
