@@ -13,10 +13,29 @@ import { databaseKinds } from '../test-support/test-databases'
 import { roomyRateLimits, startTestRelay, type TestRelay } from '../test-support/test-relay'
 import { checkChannels } from './channel-alerts'
 import { replayDeliveries } from './deliveries'
-import type { BrokerNotice, Destination } from './destination'
+import type { BrokerNotice, DeliveryOutcome, Destination } from './destination'
 
 const failingWebhook = 'Alerte\u00a0: «\u00a0Webhook (CRM)\u00a0» ne reçoit plus les demandes'
 const recoveredWebhook = 'Rétabli\u00a0: «\u00a0Webhook (CRM)\u00a0» reçoit de nouveau les demandes'
+
+/** A broker's channel that records what it is asked to tell and answers `answer()`. */
+function recordingCarrier(answer: () => DeliveryOutcome): {
+  told: BrokerNotice[]
+  destinations: Destination[]
+} {
+  const told: BrokerNotice[] = []
+  const send = async (): Promise<DeliveryOutcome> => ({ ok: true })
+  const carrier: Destination = {
+    name: 'email_courtier',
+    events: ['lead'],
+    send,
+    tellBroker: async (notice) => {
+      told.push(notice)
+      return answer()
+    },
+  }
+  return { told, destinations: [{ name: 'webhook', events: ['lead'], send }, carrier] }
+}
 
 describe.each(databaseKinds())('failing channels on the %s database', (kind) => {
   let relay: TestRelay | undefined
@@ -51,6 +70,15 @@ describe.each(databaseKinds())('failing channels on the %s database', (kind) => 
     )
     return relay
   }
+
+  /** One instance's check, with the channels given. */
+  const checkWith = (running: TestRelay, destinations: Destination[]) => () =>
+    checkChannels({
+      db: running.db,
+      log: running.app.log,
+      destinations,
+      adminUrl: 'https://assurance.example/admin/livraisons',
+    })
 
   async function postLead(to: TestRelay): Promise<void> {
     const response = await to.app.inject({
@@ -102,24 +130,8 @@ describe.each(databaseKinds())('failing channels on the %s database', (kind) => 
     const running = await start(3_600_000)
     target!.mode = 'hang'
     await postLead(running)
-    const told: BrokerNotice[] = []
-    const carrier: Destination = {
-      name: 'email_courtier',
-      events: ['lead'],
-      send: async () => ({ ok: true }),
-      tellBroker: async (notice) => {
-        told.push(notice)
-        return { ok: true }
-      },
-    }
-    const watched: Destination = { name: 'webhook', events: ['lead'], send: carrier.send }
-    const instance = () =>
-      checkChannels({
-        db: running.db,
-        log: running.app.log,
-        destinations: [watched, carrier],
-        adminUrl: 'https://assurance.example/admin/livraisons',
-      })
+    const { told, destinations } = recordingCarrier(() => ({ ok: true }))
+    const instance = checkWith(running, destinations)
     await Promise.all([instance(), instance()])
     expect(told).toEqual([])
 
@@ -148,33 +160,13 @@ describe.each(databaseKinds())('failing channels on the %s database', (kind) => 
         (await running.db.query("SELECT 1 FROM lead_deliveries WHERE state = 'parked'")).length > 0,
       { what: 'the parked delivery' },
     )
-    let answer: { ok: true } | { ok: false; permanent: boolean; reason: string } = {
-      ok: false,
-      permanent: false,
-      reason: 'SMTP 451',
-    }
-    const told: string[] = []
-    const carrier: Destination = {
-      name: 'email_courtier',
-      events: ['lead'],
-      send: async () => ({ ok: true }),
-      tellBroker: async (notice) => {
-        told.push(notice.title)
-        return answer
-      },
-    }
-    const watched: Destination = { name: 'webhook', events: ['lead'], send: carrier.send }
-    const check = () =>
-      checkChannels({
-        db: running.db,
-        log: running.app.log,
-        destinations: [watched, carrier],
-        adminUrl: 'https://assurance.example/admin/livraisons',
-      })
+    let answer: DeliveryOutcome = { ok: false, permanent: false, reason: 'SMTP 451' }
+    const { told, destinations } = recordingCarrier(() => answer)
+    const check = checkWith(running, destinations)
     await check()
     answer = { ok: true }
     await check()
     await check()
-    expect(told).toEqual([failingWebhook, failingWebhook])
+    expect(told.map((notice) => notice.title)).toEqual([failingWebhook, failingWebhook])
   }, 60_000)
 })
