@@ -9,8 +9,8 @@ export const channelAlertCopy = {
     `Alerte\u00a0: «\u00a0${destinationLabel(destination)}\u00a0» ne reçoit plus les demandes`,
   failingBody: (destination: string) =>
     `Depuis plus de 15 minutes, des demandes attendent d’être livrées à «\u00a0${destinationLabel(destination)}\u00a0», ou l’une d’elles a été mise de côté après un refus. ` +
-    'Elles restent enregistrées et visibles dans l’espace conseillers. ' +
-    'Pour la personne qui gère le serveur\u00a0: `npm run leads:deliveries` montre la dernière erreur\u00a0; une fois la cause corrigée, `npm run leads:replay -- --parked`.',
+    'Elles restent enregistrées. ' +
+    'L’écran «\u00a0Livraisons\u00a0» de l’espace conseillers montre la dernière erreur\u00a0; une fois la cause corrigée, relancez-y les livraisons mises de côté.',
   recoveredTitle: (destination: string) =>
     `Rétabli\u00a0: «\u00a0${destinationLabel(destination)}\u00a0» reçoit de nouveau les demandes`,
   recoveredBody: (destination: string) =>

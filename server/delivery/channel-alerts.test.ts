@@ -98,7 +98,7 @@ describe.each(databaseKinds())('failing channels on the %s database', (kind) => 
     await waitFor(() => subjects().includes(failingWebhook), { what: 'the failing alert' })
     const [alert] = smtp!.received.filter((mail) => mail.parsed.subject === failingWebhook)
     expect(alert!.to).toEqual(['conseil@courtier.example'])
-    expect(alert!.parsed.text).toContain('npm run leads:replay -- --parked')
+    expect(alert!.parsed.text).toContain('L’écran «\u00a0Livraisons\u00a0»')
     expect(alert!.parsed.text).toContain('https://assurance.example/admin/livraisons')
 
     target!.mode = 'ok'
