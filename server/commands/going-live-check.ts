@@ -41,6 +41,9 @@ export interface CheckOptions {
 /** A nightly backup and some slack for a slow one. */
 export const backupMaxAgeHours = 26
 
+/** A site that takes longer than this to answer fails its line rather than hang the check. */
+const requestTimeout = () => AbortSignal.timeout(20_000)
+
 const marks: Record<CheckStatus, string> = { pass: '✅', fail: '❌', off: '⚪' }
 
 export function formatLine(line: CheckLine): string {
@@ -82,7 +85,7 @@ async function checkSite(url: URL): Promise<CheckLine> {
   }
   let response: Response
   try {
-    response = await fetch(new URL('/', url), { redirect: 'manual' })
+    response = await fetch(new URL('/', url), { redirect: 'manual', signal: requestTimeout() })
     await response.body?.cancel()
   } catch (error) {
     return fail(
@@ -191,6 +194,7 @@ async function sendTestLead(config: ServerConfig, url: URL, now: Date): Promise<
         [testLeadTokenHeader]: signTestLeadToken(secret, now),
       },
       body: JSON.stringify(payload),
+      signal: requestTimeout(),
     })
   } catch (error) {
     return {
@@ -349,6 +353,7 @@ async function checkHealth(url: URL, token: string | undefined): Promise<CheckLi
   try {
     const response = await fetch(new URL('/healthz', url), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: requestTimeout(),
     })
     const body = (await response.json().catch(() => ({}))) as {
       status?: string
