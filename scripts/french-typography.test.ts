@@ -42,6 +42,7 @@ import { leadFormCopy } from '../common/lead/lead-form-copy'
 import { privacyPolicy } from '../src/content/privacy-policy'
 import { type LeadPayload } from '../common/lead/lead-contract'
 import { parseLeadPayload } from '../server/api/parse-lead'
+import { channelAlertCopy } from '../server/delivery/channel-alert-copy'
 
 const ordinarySpace = '[ \\t\\r\\n]'
 
@@ -374,6 +375,12 @@ describe('French typography', () => {
           [email.subject, email.text, ...readableText(email.html)],
         ]),
       ),
+      'failing-channel notices': ['webhook', 'email_courtier'].flatMap((name) => [
+        channelAlertCopy.failingTitle(name),
+        channelAlertCopy.failingBody(name),
+        channelAlertCopy.recoveredTitle(name),
+        channelAlertCopy.recoveredBody(name),
+      ]),
       'withdrawal pages': [
         confirmWithdrawalPage('jeton'),
         withdrawnPage(),

@@ -43,7 +43,18 @@ describe('loadConfig', () => {
       adminSessionMaxDays: 7,
       vapid: undefined,
       vapidSubject: undefined,
+      healthToken: undefined,
     })
+  })
+
+  it('reads HEALTH_TOKEN, refusing a short one or one with spaces without showing it', () => {
+    const token = 'a'.repeat(20) + '-health'
+    expect(loadConfig({ HEALTH_TOKEN: ` ${token} ` }).healthToken).toBe(token)
+    for (const value of ['court', 'un jeton avec des espaces dedans']) {
+      const message = configErrorFor({ HEALTH_TOKEN: value })
+      expect(message).toContain('HEALTH_TOKEN must be 24 to 200 printable characters')
+      expect(message).not.toContain(value)
+    }
   })
 
   it('reads the back-office settings, refusing a session longer than 12 hours idle', () => {
@@ -110,6 +121,7 @@ describe('loadConfig', () => {
           VAPID_PUBLIC_KEY: vapidKeys.publicKey,
           VAPID_PRIVATE_KEY: ` ${vapidKeys.privateKey} `,
           VAPID_SUBJECT: 'mailto:contact@example.com',
+          HEALTH_TOKEN: 'jeton-de-sante-de-24-caracteres-au-moins',
         },
         '/srv/app',
       ),
@@ -149,6 +161,7 @@ describe('loadConfig', () => {
       adminSessionMaxDays: 7,
       vapid: vapidKeys,
       vapidSubject: 'mailto:contact@example.com',
+      healthToken: 'jeton-de-sante-de-24-caracteres-au-moins',
     })
   })
 

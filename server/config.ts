@@ -61,6 +61,8 @@ export interface ServerConfig {
   vapid: VapidKeys | undefined
   /** `mailto:` or `https:` contact for push services; `undefined` = the site's company email. */
   vapidSubject: string | undefined
+  /** `/healthz` shows its details only with `Authorization: Bearer <it>`; `undefined` = to anyone. */
+  healthToken: string | undefined
 }
 
 export interface MetaConfig {
@@ -411,6 +413,18 @@ function parseVapidSubject(value: string | undefined): string | undefined {
   return subject
 }
 
+/** It goes into a header: printable ASCII, one word, long enough not to be guessed. */
+function parseHealthToken(value: string | undefined): string | undefined {
+  if (blank(value)) return undefined
+  const token = value.trim()
+  if (!/^[\x21-\x7e]{24,200}$/.test(token)) {
+    throw new ConfigError(
+      'HEALTH_TOKEN must be 24 to 200 printable characters without spaces, such as `openssl rand -hex 24` prints (the value is not shown).',
+    )
+  }
+  return token
+}
+
 /**
  * What an instance sharing a PostgreSQL database with others must be given rather than make for
  * itself: a secret or key pair generated into one instance's DATA_DIR is unknown to the others
@@ -491,6 +505,7 @@ export function loadConfig(
     publicUrl: attempt(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL)?.replace(/\/+$/, '')),
     vapid: parseVapid(env, errors),
     vapidSubject: attempt(() => parseVapidSubject(env.VAPID_SUBJECT)),
+    healthToken: attempt(() => parseHealthToken(env.HEALTH_TOKEN)),
     appSecret: attempt(() => {
       if (blank(env.APP_SECRET)) return undefined
       if (env.APP_SECRET.trim().length < 32) {

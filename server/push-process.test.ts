@@ -6,9 +6,8 @@
 import { rm } from 'node:fs/promises'
 import webPush from 'web-push'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { saveAccount } from './accounts/admin-accounts'
 import type { LeadNotification } from './delivery/lead-notification'
-import { quickPasswordHash } from './test-support/admin-fixtures'
+import { subscribeAdvisorDevice } from './test-support/admin-fixtures'
 import { createFakeSite, createTempDir } from './test-support/fake-site'
 import { validLead, waitFor } from './test-support/lead-fixtures'
 import {
@@ -24,8 +23,6 @@ import {
   startRelayProcess,
   type RelayProcess,
 } from './test-support/relay-process'
-import { saveSubscription } from './storage/push-subscriptions'
-import { openDatabase } from './storage/open-database'
 import {
   createPostgresDatabase,
   databaseKinds,
@@ -47,20 +44,10 @@ describe.each(databaseKinds())('the server process pushing on the %s database', 
     database = kind === 'postgres' ? await createPostgresDatabase() : undefined
     pushService = await startPushServiceStandIn()
     // An advisor's phone subscribed before the server starts (the API is tested elsewhere).
-    const db = await openDatabase({ databaseUrl: database?.url, dataDir })
-    await saveAccount(
-      db,
-      'conseil@courtier.example',
-      quickPasswordHash('un mot de passe assez long'),
-    )
-    const [user] = await db.query<{ id: string }>('SELECT id FROM admin_users')
-    await saveSubscription(
-      db,
-      user!.id,
+    await subscribeAdvisorDevice(
+      { databaseUrl: database?.url, dataDir },
       { endpoint: pushService.endpoint('phone'), ...device.json },
-      'Test',
     )
-    await db.close()
   }, 60_000)
   afterEach(async () => {
     for (const relay of running.splice(0)) {

@@ -20,17 +20,21 @@ import { createSharedRateLimiter, defaultRateLimits } from './api/rate-limiter'
 import { buildDestinations } from './delivery/destinations'
 import { createPageViewForwarder } from './delivery/page-view-forwarder'
 import { startEscalationChecks } from './delivery/escalation'
+import { startChannelAlerts } from './delivery/channel-alerts'
 import { loadVapidKeys } from './delivery/vapid-keys'
 import { purgeExpired } from './privacy/retention'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { createLogger } from './log-options'
 import type { ActivityCounterMode } from '../common/site-config/site-config-schema'
 import { siteConfig } from '../common/site-config/site-config'
+import { adminScreens } from '../common/back-office/back-office-routes'
 import type { Database } from './storage/database'
 import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
 import { startEmbeddedVacuum } from './storage/embedded-vacuum'
 import { watchUntrustedProxies } from './untrusted-proxy-watch'
+
+const deliveriesPath = adminScreens.find((screen) => screen.id === 'deliveries')?.path ?? '/admin'
 
 /** How often the embedded database is synced to disk and its journal emptied. */
 const checkpointEveryMs = 5 * 60 * 1000
@@ -56,6 +60,8 @@ export interface RelayOptions {
   pushAgent?: Agent
   /** `false` leaves out the `push` destination (tests not about it count deliveries without it). */
   webPush?: boolean
+  /** How often failing channels are looked for, and when a pending delivery counts as failing. */
+  channelAlerts?: { everyMs?: number; staleSeconds?: number }
 }
 
 export interface Relay {
@@ -160,6 +166,15 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
         ? 'escalation: off, no destination takes it (LEAD_ALERT_TO or NTFY_URL)'
         : 'escalation: off, LEAD_ESCALATE_MINUTES=off',
   )
+  const channelAlerts = startChannelAlerts({
+    db,
+    log,
+    destinations: destinations.active,
+    // The deliveries screen: what failed, and the replay button.
+    adminUrl: `${config.publicUrl ?? siteConfig.siteUrl}${deliveriesPath}`,
+    everyMs: options.channelAlerts?.everyMs ?? 60_000,
+    staleSeconds: options.channelAlerts?.staleSeconds,
+  })
   // PostgreSQL vacuums itself; PGlite does not.
   const vacuum = db.kind === 'embedded' ? startEmbeddedVacuum(db, log) : undefined
   const pageViews = config.pageViewForwardUrl
@@ -199,9 +214,11 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     untrustedProxies: watchUntrustedProxies(trustedProxyCheck(config.trustProxy)),
     rateLimits: options.rateLimits,
     sharedLeadLimiter,
+    healthToken: config.healthToken,
   }
   const app = await buildApp(config, services, { log, timeouts: options.timeouts }).catch(
     async (error: unknown) => {
+      await channelAlerts.stop()
       await escalations?.stop()
       await wakeups?.close()
       await worker.stop()
@@ -251,6 +268,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     clearInterval(checkpointTimer)
     await purging
     await checkpointing
+    await channelAlerts.stop()
     await escalations?.stop()
     await wakeups?.close()
     await worker.stop()

@@ -375,8 +375,10 @@ describe('buildLeadPayload', () => {
       simulation,
       eventId: 'evt-1',
       origin: Object.fromEntries(originKeys.map((key) => [key, `${key}-value`])),
+      test: true,
     })
     expect(payload).toMatchObject({
+      est_test: true,
       rappel_prefere: 'matin',
       simulation,
       event_id: 'evt-1',

@@ -90,6 +90,12 @@ export interface LeadPayload extends LeadFields, LeadOrigin {
   consentement_publicite: boolean
   /** Anti-spam trap. Sent only when a robot filled it; the relay never stores it. */
   site_web?: string
+  /**
+   * The going-live check's lead (`npm run check`): accepted only with the check's token, never
+   * counted in the funnel, sent to Meta only as a test event, erased once checked. A receiver
+   * (the webhook's automation) should drop it.
+   */
+  est_test?: true
 }
 
 /** Every key a lead may carry, in the order the webhook and the CSV export show them. */
@@ -106,6 +112,7 @@ export const leadPayloadKeys = /* @__PURE__ */ (() =>
     'event_id',
     'consentement_publicite',
     ...originKeys,
+    'est_test',
   ] as const satisfies readonly (keyof LeadPayload)[])()
 
 /** The simulation's keys, in the order the CSV export shows them. */
@@ -168,6 +175,8 @@ export function buildLeadPayload(
      * never gets an error for an ad link.
      */
     origin?: LeadOrigin | undefined
+    /** The going-live check's lead (`est_test`). */
+    test?: boolean | undefined
   },
 ): LeadPayload {
   const payload: LeadPayload = {
@@ -187,5 +196,6 @@ export function buildLeadPayload(
     // A cut may split an emoji, and the relay refuses half of one as it refuses U+0000.
     if (value) payload[key] = value.slice(0, maxOriginLength).replace(/\0|[\ud800-\udbff]$/g, '')
   }
+  if (context.test) payload.est_test = true
   return payload
 }

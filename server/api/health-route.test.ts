@@ -12,25 +12,42 @@ const unreachable: Database = {
 }
 
 describe('GET /healthz', () => {
-  it('answers 503 when the database does not answer', async () => {
-    const app = Fastify({ logger: false })
-    registerHealthRoute(app, {
-      db: unreachable,
-      onLeadStored: () => {},
-      pageViews: undefined,
-      deliveries: {
-        queued: ['webhook'],
-        active: ['webhook'],
-        withdrawal: ['webhook'],
-        escalation: [],
-        adConsentOnly: [],
-        stageChange: [],
-      },
-      appSecret: 'test-secret-of-at-least-thirty-two-characters',
-    })
-    const response = await app.inject({ method: 'GET', url: '/healthz' })
-    expect(response.statusCode).toBe(503)
-    expect(response.json()).toEqual({ status: 'unavailable', database: 'unreachable' })
-    await app.close()
-  })
+  it.each([
+    [undefined, undefined, { status: 'unavailable', database: 'unreachable' }],
+    ['jeton-de-sante-assez-long-pour-la-config', undefined, { status: 'unavailable' }],
+    [
+      'jeton-de-sante-assez-long-pour-la-config',
+      'Bearer jeton-de-sante-assez-long-pour-la-config',
+      { status: 'unavailable', database: 'unreachable' },
+    ],
+  ])(
+    'answers 503 when the database does not answer (HEALTH_TOKEN %s, header %s)',
+    async (healthToken, authorization, expected) => {
+      const app = Fastify({ logger: false })
+      registerHealthRoute(app, {
+        healthToken,
+        db: unreachable,
+        onLeadStored: () => {},
+        pageViews: undefined,
+        deliveries: {
+          queued: ['webhook'],
+          active: ['webhook'],
+          withdrawal: ['webhook'],
+          escalation: [],
+          adConsentOnly: [],
+          notForTestLeads: [],
+          stageChange: [],
+        },
+        appSecret: 'test-secret-of-at-least-thirty-two-characters',
+      })
+      const response = await app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: authorization ? { authorization } : {},
+      })
+      expect(response.statusCode).toBe(503)
+      expect(response.json()).toEqual(expected)
+      await app.close()
+    },
+  )
 })

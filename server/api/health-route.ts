@@ -1,11 +1,14 @@
-import type { FastifyInstance } from 'fastify'
-import { deliveryBacklog, type DestinationBacklog } from '../delivery/deliveries'
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  deliveryBacklog,
+  stalePendingSeconds,
+  type DestinationBacklog,
+} from '../delivery/deliveries'
 import { probeWrite } from '../storage/write-health'
 import type { RelayServices } from './relay-services'
 
 const databaseTimeoutMs = 3_000
-/** A delivery pending longer than this means a destination is failing. */
-const stalePendingSeconds = 15 * 60
 
 /**
  * `GET /healthz`: 503 when the database does not answer, or does not take writes (a write probe
@@ -13,11 +16,18 @@ const stalePendingSeconds = 15 * 60
  * destination, and `"status": "degraded"` (nothing a restart would mend) when a delivery is
  * parked, one has been pending over 15 minutes, or no destination is configured at all; and
  * `warnings` about the configuration when there are some (a proxy TRUST_PROXY does not trust).
+ * With `HEALTH_TOKEN` set, all but `status` goes only to a request with `Authorization: Bearer
+ * <token>`: the backlog tells a stranger which channels the broker uses and when they fail.
  */
 export function registerHealthRoute(app: FastifyInstance, services: RelayServices): void {
   // Polled every few seconds by orchestrators: only failures are worth a log line.
   app.get('/healthz', { logLevel: 'warn' }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store')
+    const detailed = mayReadDetails(request, services.healthToken)
+    // A reverse proxy must not hand one caller's detailed answer to another.
+    if (services.healthToken) reply.header('Vary', 'Authorization')
+    const send = (code: number, body: { status: string } & Record<string, unknown>) =>
+      reply.code(code).send(detailed ? body : { status: body.status })
     let timer: NodeJS.Timeout | undefined
     try {
       const [backlog, writeFailure] = await Promise.race([
@@ -35,9 +45,7 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
       ])
       if (writeFailure) {
         request.log.error({ reason: writeFailure }, 'health check: leads cannot be stored')
-        return reply
-          .code(503)
-          .send({ status: 'unavailable', database: 'not writable', reason: writeFailure })
+        return send(503, { status: 'unavailable', database: 'not writable', reason: writeFailure })
       }
       const { active, queued } = services.deliveries
       const empty: DestinationBacklog = { pending: 0, parked: 0, oldestPendingSeconds: 0 }
@@ -58,7 +66,7 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
           : []),
       ]
       const warnings = services.untrustedProxies?.warnings() ?? []
-      return {
+      return send(200, {
         status: reasons.length > 0 ? 'degraded' : 'ok',
         ...(reasons.length > 0 ? { reasons } : {}),
         // Settings to look at, that leave the leads' way alone: not a reason to be degraded.
@@ -69,12 +77,19 @@ export function registerHealthRoute(app: FastifyInstance, services: RelayService
           pending: all.reduce((sum, entry) => sum + entry.pending, 0),
           oldestSeconds: Math.max(0, ...all.map((entry) => entry.oldestPendingSeconds)),
         },
-      }
+      })
     } catch (error) {
       request.log.error({ err: error }, 'health check: database unreachable')
-      return reply.code(503).send({ status: 'unavailable', database: 'unreachable' })
+      return send(503, { status: 'unavailable', database: 'unreachable' })
     } finally {
       clearTimeout(timer)
     }
   })
+}
+
+function mayReadDetails(request: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return true
+  const given = Buffer.from(/^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '')
+  const expected = Buffer.from(token)
+  return given.length === expected.length && timingSafeEqual(given, expected)
 }

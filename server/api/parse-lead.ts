@@ -112,6 +112,8 @@ export function parseLeadPayload(body: unknown): ParsedLead {
   if (callback !== undefined && !callbackSlots.includes(callback as CallbackSlot)) {
     errors.rappel_prefere = `Expected one of ${callbackSlots.join(', ')}`
   }
+  // Only `true`; whether its sender may send one is the route's to check (test-lead-token.ts).
+  if (body.est_test !== undefined && body.est_test !== true) errors.est_test = 'Expected true'
   const origin: LeadOrigin = {}
   for (const key of originKeys) {
     const value = body[key]
@@ -137,6 +139,7 @@ export function parseLeadPayload(body: unknown): ParsedLead {
         callback: callback as CallbackSlot | undefined,
         simulation: simulation?.ok ? simulation.value : undefined,
         origin,
+        test: body.est_test === true,
       }),
       ...clickIdsOf(pageUrl, origin),
     },

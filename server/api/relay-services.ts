@@ -28,6 +28,8 @@ export interface RelayServices {
   untrustedProxies?: UntrustedProxyWatch
   /** Leads counted per client across instances (PostgreSQL); in memory per instance without. */
   sharedLeadLimiter?: SharedRateLimiter | undefined
+  /** `HEALTH_TOKEN`: `/healthz` shows its details only to a request carrying it. */
+  healthToken?: string | undefined
   rateLimits?:
     { leads: RateLimitPolicy; pageViews: RateLimitPolicy; funnel?: RateLimitPolicy } | undefined
 }

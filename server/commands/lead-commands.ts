@@ -8,6 +8,7 @@ import { leadIdPattern } from '../storage/lead-store'
 import { exportLeadsCsv, leadsCsvChunks } from '../privacy/export-csv'
 import { purgeExpired, retentionYears } from '../privacy/retention'
 import type { Database, Sql } from '../storage/database'
+import { eraseTestLead, testLeadReport } from '../storage/test-lead'
 import { funnelRetentionMonths } from '../storage/funnel-counts'
 import { defaultStatsDays, funnelStats, maxStatsDays, type StatsOptions } from './funnel-stats'
 
@@ -19,6 +20,8 @@ export type LeadCommand =
   | { command: 'replay'; lead: string }
   | { command: 'replay'; parked: true; destination?: string }
   | ({ command: 'stats' } & StatsOptions)
+  /** `npm run check`'s own: its test lead's deliveries as JSON, then the lead erased. */
+  | { command: 'test-lead' | 'erase-test-lead'; lead: string }
 
 /** One line per delivery not done yet, in columns. */
 async function listDeliveries(db: Sql): Promise<string> {
@@ -89,6 +92,10 @@ export async function runLeadCommand(db: Database, request: LeadCommand): Promis
     }
     case 'stats':
       return funnelStats(db, request)
+    case 'test-lead':
+      return `${JSON.stringify(await testLeadReport(db, request.lead))}\n`
+    case 'erase-test-lead':
+      return `${JSON.stringify({ erased: await eraseTestLead(db, request.lead) })}\n`
   }
 }
 
@@ -156,6 +163,12 @@ export function parseCommandLine(args: readonly string[]): CommandLine {
         )
       }
       throw new Error('replay needs --lead <lead id> or --parked [--destination <name>].')
+    }
+    case 'test-lead':
+    case 'erase-test-lead': {
+      const lead = options.get('lead')?.trim().toLowerCase()
+      if (!lead || !leadIdPattern.test(lead)) throw new Error(`${command} needs --lead <lead id>.`)
+      return withOut({ command, lead })
     }
     case 'stats': {
       const days = options.get('days')?.trim() ?? String(defaultStatsDays)

@@ -13,6 +13,9 @@ import { requestRanks } from '../storage/persons'
 /** Temporary failures for this long park a delivery instead of retrying it again. */
 export const parkAfterHours = 72
 
+/** A delivery pending longer than this means its destination is failing (/healthz, alerts). */
+export const stalePendingSeconds = 15 * 60
+
 export async function claimDueDeliveries(
   db: Database,
   options: { owner: string; leaseMs: number; limit: number; destinations: readonly string[] },

@@ -48,6 +48,16 @@ export type DeliveryOutcome =
   /** `permanent`: sending again would fail the same way (a 4xx, a 5xx SMTP reply, a bad address). */
   | { ok: false; permanent: boolean; reason: string }
 
+/** A message to the broker about the relay itself (a channel failing, then working again). */
+export interface BrokerNotice {
+  title: string
+  body: string
+  /** The back-office, absolute. */
+  url: string
+  /** Replaces an earlier notice with the same tag on a device (ASCII letters, digits, dashes). */
+  tag: string
+}
+
 export interface Destination {
   name: string
   events: readonly DeliveryKind[]
@@ -56,6 +66,8 @@ export interface Destination {
   /** Queued only for leads whose visitor accepted the ad trackers (`consentement_publicite`). */
   needsAdConsent?: boolean
   send(job: DeliveryJob): Promise<DeliveryOutcome>
+  /** The broker's own channels (alert email, ntfy, push) also carry notices (channel-alerts.ts). */
+  tellBroker?(notice: BrokerNotice): Promise<DeliveryOutcome>
   close?(): Promise<void>
 }
 

@@ -27,6 +27,7 @@ describe('buildDestinations', () => {
       withdrawal: [],
       escalation: [],
       adConsentOnly: [],
+      notForTestLeads: [],
       stageChange: [],
     })
     expect(report).toEqual([
@@ -63,17 +64,28 @@ describe('buildDestinations', () => {
       withdrawal: ['webhook'],
       escalation: [],
       adConsentOnly: ['meta'],
+      notForTestLeads: ['meta'],
       stageChange: [
         { destination: 'webhook', stages: leadStatuses },
         { destination: 'meta', stages: ['en_cours', 'rendez_vous', 'devis_envoye', 'signe'] },
       ],
     })
-    const lead = (consent: boolean) => {
-      const parsed = parseLeadPayload(validLead({ consentement_publicite: consent }))
+    const lead = (consent: boolean, test?: true) => {
+      const parsed = parseLeadPayload(
+        validLead({ consentement_publicite: consent, est_test: test }),
+      )
       return (parsed.ok ? parsed.payload : undefined) as LeadPayload
     }
     expect(destinationsFor(plan, lead(true))).toEqual(['webhook', 'meta'])
     expect(destinationsFor(plan, lead(false))).toEqual(['webhook'])
+    // The going-live check's lead reaches Meta only as a test event (META_TEST_EVENT_CODE).
+    expect(destinationsFor(plan, lead(true, true))).toEqual(['webhook'])
+    const withTestCode = await planFor({
+      META_CAPI_TOKEN: 'EAAB-never-shown',
+      VITE_META_PIXEL_ID: '123456789012345',
+      META_TEST_EVENT_CODE: 'TEST123',
+    })
+    expect(destinationsFor(withTestCode.plan, lead(true, true))).toEqual(['meta', 'webhook'])
     expect(report).toContain(
       'meta: on, pixel 123456789012345, Graph v25.0 at graph.facebook.com; leads with ad consent only; stages: en_cours as Contact, rendez_vous as Schedule, devis_envoye as SubmitApplication, signe as Purchase',
     )

@@ -28,6 +28,8 @@ export interface DeliveryPlan {
   escalation: readonly string[]
   /** Of `queued`, those a lead goes to only when its visitor accepted the ad trackers. */
   adConsentOnly: readonly string[]
+  /** Of `queued`, those the going-live check's lead never goes to (Meta without a test code). */
+  notForTestLeads: readonly string[]
   /** Destinations told when an advisor sets a lead's stage, with the stages each one takes. */
   stageChange: readonly { destination: string; stages: readonly LeadStatus[] }[]
 }
@@ -47,7 +49,9 @@ export function destinationsForStage(
 /** The destinations one new lead is queued for. */
 export function destinationsFor(plan: DeliveryPlan, payload: LeadPayload): string[] {
   return plan.queued.filter(
-    (name) => payload.consentement_publicite || !plan.adConsentOnly.includes(name),
+    (name) =>
+      (payload.consentement_publicite || !plan.adConsentOnly.includes(name)) &&
+      !(payload.est_test && plan.notForTestLeads.includes(name)),
   )
 }
 
@@ -165,6 +169,8 @@ export function buildDestinations(
       adConsentOnly: active
         .filter((destination) => destination.needsAdConsent)
         .map((destination) => destination.name),
+      // A test lead counted by Meta as a real one would skew the ads' optimisation.
+      notForTestLeads: config.meta && !config.meta.testEventCode ? ['meta'] : [],
       stageChange: active
         .filter((destination) => destination.events.includes('status'))
         .map((destination) => ({

@@ -10,6 +10,7 @@ import {
   visitorConfirmation,
   type EmailContent,
 } from '../emails/lead-emails'
+import { escapeHtml } from '../emails/html'
 import type { DeliveryJob, Destination } from './destination'
 import type { Mailer } from './mailer'
 
@@ -37,6 +38,14 @@ export function brokerAlertDestination(
         ...contentOf(job),
         to,
         replyTo: { name: '', address: job.payload.email },
+      })
+    },
+    tellBroker(notice) {
+      return mailer.send({
+        to,
+        subject: notice.title,
+        text: `${notice.body}\n\n${notice.url}\n`,
+        html: `<p>${escapeHtml(notice.body)}</p><p><a href="${escapeHtml(notice.url)}">${escapeHtml(notice.url)}</a></p>`,
       })
     },
   }

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { isWithinCallingHours } from '../../common/calls/calling-hours'
 import type { Database } from '../storage/database'
+import { startPeriodicCheck, type PeriodicCheck } from './periodic-check'
 
 const minuteMs = 60_000
 const hourMs = 60 * minuteMs
@@ -79,9 +80,7 @@ export async function escalateDueLeads(
   })
 }
 
-export interface EscalationChecks {
-  stop(): Promise<void>
-}
+export type EscalationChecks = PeriodicCheck
 
 /** Looks for leads to escalate every `everyMs`, one check at a time. */
 export function startEscalationChecks(options: {
@@ -94,7 +93,6 @@ export function startEscalationChecks(options: {
   /** Called with the escalated leads' ids, so the worker delivers them now. */
   onEscalated: (ids: string[]) => void
 }): EscalationChecks {
-  let checking: Promise<void> | undefined
   const check = () =>
     escalateDueLeads(options.db, {
       now: options.now(),
@@ -108,14 +106,5 @@ export function startEscalationChecks(options: {
       },
       (error: unknown) => options.log.error({ err: error }, 'escalation check failed'),
     )
-  // A slow database skips a tick rather than pile checks up behind it.
-  const timer = setInterval(() => {
-    checking ??= check().finally(() => (checking = undefined))
-  }, options.everyMs).unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await checking
-    },
-  }
+  return startPeriodicCheck(check, options.everyMs)
 }

@@ -30,10 +30,36 @@ export function headerText(value: string): string {
 const isTemporary = (status: number) => status === 408 || status === 429 || status >= 500
 
 export function ntfyDestination(options: NtfyOptions): Destination {
+  async function publish(
+    message: { title: string; body: string; url: string },
+    headers: { Tags: string; Priority: string },
+  ): Promise<DeliveryOutcome> {
+    try {
+      const response = await fetch(options.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'text/plain; charset=utf-8',
+          Title: headerText(message.title),
+          Click: message.url,
+          ...headers,
+          ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: message.body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+      await response.body?.cancel()
+      if (response.ok) return { ok: true }
+      const reason = `HTTP ${response.status}`
+      return isTemporary(response.status) ? temporaryFailure(reason) : permanentFailure(reason)
+    } catch (error) {
+      return temporaryFailure(describeFailure(error, options.timeoutMs))
+    }
+  }
+
   return {
     name: 'ntfy',
     events: ['lead', 'escalation'],
-    async send(job): Promise<DeliveryOutcome> {
+    send(job) {
       const escalation = job.event === 'escalation'
       const message = leadNotification(job.payload, {
         leadId: job.leadId,
@@ -41,28 +67,13 @@ export function ntfyDestination(options: NtfyOptions): Destination {
         escalation,
         requestNumber: job.personRequest?.number,
       })
-      const headers: Record<string, string> = {
-        'Content-Type': 'text/plain; charset=utf-8',
-        Title: headerText(message.title),
-        Click: message.url,
+      return publish(message, {
         Tags: escalation ? 'rotating_light' : 'telephone_receiver',
         Priority: escalation ? 'max' : 'high',
-        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      }
-      try {
-        const response = await fetch(options.url, {
-          method: 'POST',
-          headers,
-          body: message.body,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        })
-        await response.body?.cancel()
-        if (response.ok) return { ok: true }
-        const reason = `HTTP ${response.status}`
-        return isTemporary(response.status) ? temporaryFailure(reason) : permanentFailure(reason)
-      } catch (error) {
-        return temporaryFailure(describeFailure(error, options.timeoutMs))
-      }
+      })
+    },
+    tellBroker(notice) {
+      return publish(notice, { Tags: 'warning', Priority: 'high' })
     },
   }
 }

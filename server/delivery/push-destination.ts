@@ -21,7 +21,7 @@ import {
   dropSubscription,
   type StoredSubscription,
 } from '../storage/push-subscriptions'
-import type { DeliveryOutcome, Destination } from './destination'
+import type { BrokerNotice, DeliveryOutcome, Destination } from './destination'
 import { permanentFailure, temporaryFailure } from './destination'
 import { leadNotification } from './lead-notification'
 import type { VapidKeys } from './vapid-keys'
@@ -130,6 +130,8 @@ export function pushDestination(options: PushOptions): Destination {
       if (failures.length === 0) return { ok: true }
       const reason = [...new Set(failures.map((failure) => failure.reason))].join('; ')
       if (failures.some((failure) => !failure.permanent)) return temporaryFailure(reason)
+      // The going-live check asks whether every device answered: one refusal is its answer.
+      if (job.payload.est_test) return permanentFailure(reason)
       // Refused for good by some devices' services while others took it: the lead reached the
       // advisors it could, and parking it would hide that behind one broken device and, at each
       // replay, push it again to every other phone. The refusal is logged for the operator.
@@ -141,6 +143,16 @@ export function pushDestination(options: PushOptions): Destination {
         return { ok: true }
       }
       return permanentFailure(reason)
+    },
+    async tellBroker(notice: BrokerNotice): Promise<DeliveryOutcome> {
+      const subscriptions = await allSubscriptions(db)
+      if (subscriptions.length === 0) return permanentFailure('no device subscribed')
+      const payload = JSON.stringify(notice)
+      const topic = notice.tag.replace(/[^A-Za-z0-9]/g, '').slice(0, 32)
+      const outcomes = await Promise.all(subscriptions.map((one) => sendTo(one, payload, topic)))
+      if (outcomes.some((outcome) => outcome === 'sent')) return { ok: true }
+      const failures = outcomes.filter((outcome) => typeof outcome === 'object')
+      return permanentFailure(failures.map((failure) => failure.reason).join('; ') || 'no device')
     },
   }
 }

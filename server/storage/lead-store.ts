@@ -179,7 +179,7 @@ async function storeTogether(db: Sql, group: readonly Waiting[]): Promise<void> 
  * not null is given here: `jsonb_populate_record` stores a missing key as NULL, not as the
  * column's default.
  */
-function leadRow(
+export function leadRow(
   id: string,
   lead: IncomingLead,
 ): Omit<

@@ -427,6 +427,19 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 23,
+    name: 'which delivery channels the broker was told are failing',
+    statements: [
+      // One row per destination once it has failed: instances sharing the database tell the broker
+      // of a change only when their own statement made it (channel-alerts.ts), so exactly once.
+      `CREATE TABLE channel_alerts (
+        destination text PRIMARY KEY,
+        failing boolean NOT NULL,
+        changed_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
+  {
     id: 24,
     name: "each client's lead budget, shared by the instances",
     statements: [

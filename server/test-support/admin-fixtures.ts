@@ -1,6 +1,8 @@
 import { randomUUID, scryptSync } from 'node:crypto'
 import { saveAccount } from '../accounts/admin-accounts'
 import type { Database } from '../storage/database'
+import { openDatabase } from '../storage/open-database'
+import { saveSubscription, type BrowserSubscription } from '../storage/push-subscriptions'
 
 /**
  * A real scrypt hash made with N = 2^10 instead of 2^15, for tests that store accounts many times
@@ -22,4 +24,25 @@ export async function createAdmin(
   const email = `courtier-${randomUUID().slice(0, 8)}@exemple.fr`
   await saveAccount(db, email, quickPasswordHash(password))
   return { email, password }
+}
+
+/**
+ * An advisor's phone subscribed before the server starts, written straight into the database
+ * named by `databaseUrl` or `dataDir` (the subscription API is tested elsewhere).
+ */
+export async function subscribeAdvisorDevice(
+  where: { databaseUrl: string | undefined; dataDir: string },
+  subscription: BrowserSubscription,
+): Promise<void> {
+  const db = await openDatabase(where)
+  try {
+    const { email } = await createAdmin(db)
+    const [user] = await db.query<{ id: string }>('SELECT id FROM admin_users WHERE email = $1', [
+      email,
+    ])
+    if (!user) throw new Error('The advisor was not saved.')
+    await saveSubscription(db, user.id, subscription, 'Test')
+  } finally {
+    await db.close()
+  }
 }

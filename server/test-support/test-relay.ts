@@ -73,6 +73,7 @@ export async function startTestRelay(
     adminSessionIdleMinutes: 720,
     adminSessionMaxDays: 7,
     vapid: undefined,
+    healthToken: undefined,
     vapidSubject: 'mailto:courtier@exemple.fr',
     ...overrides,
   }
