@@ -30,6 +30,16 @@ function lead(telephone: string): Lead {
       calls: 0,
       lastCall: null,
     },
+    plan: {
+      at: '2026-11-24T09:30:00.000Z',
+      basis: 'premier_appel',
+      text: 'maintenant (premier appel)',
+      allowedNow: true,
+      dueNow: true,
+      agreedAt: null,
+      callBefore: '2026-12-24T09:30:00.000Z',
+      notNowText: null,
+    },
   }
 }
 

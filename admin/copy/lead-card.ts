@@ -26,6 +26,7 @@ export const leadCardCopy = {
     callback: 'Rappel souhaité',
     simulation: 'Simulation',
     callsLeft: 'Appels restants',
+    nextCall: 'Prochain appel',
     deadline: 'À appeler avant le',
     lastCall: 'Dernier appel',
   },

@@ -13,15 +13,20 @@ import type {
   LeadOrder,
   LeadPage,
 } from '../../common/back-office/screens-api'
-import { callStateLabels, notCallableText } from '../../common/calls/call-copy'
 import {
-  callStanding,
+  callStateLabels,
+  nextCallText,
+  notCallableText,
+  outsideHoursText,
+} from '../../common/calls/call-copy'
+import {
   compareUrgency,
   requestValidityDays,
   type CallOutcome,
-  type CallStanding,
   type RecordedCall,
 } from '../../common/calls/call-rules'
+import { compareDue, planNextCall, type CallPlan } from '../../common/calls/call-planner'
+import type { CallbackSlot } from '../../common/lead/lead-contract'
 import { nationalDigits } from '../../common/phone'
 import type { LeadRow } from './lead-row'
 
@@ -57,7 +62,14 @@ const matchesFilter = `
 type LeadFacts = Pick<
   LeadRow,
   'id' | 'received_at' | 'consent_withdrawn_at' | 'email' | 'telephone'
->
+> & { slot: CallbackSlot | null }
+
+/** The columns of `LeadFacts`, from `leads` (no alias, or `l`). */
+const factColumns = (alias = '') =>
+  ['id', 'received_at', 'consent_withdrawn_at', 'email', 'telephone']
+    .map((column) => `${alias}${column}`)
+    .concat(`${alias}payload ->> 'rappel_prefere' AS slot`)
+    .join(', ')
 
 /**
  * Every call to the people of `leads` (a person: the same email or the same phone, so that no
@@ -73,12 +85,13 @@ async function personCalls(
     lead_id: string
     at: Date
     outcome: CallOutcome
+    rappel_le: Date | null
     email: string
     telephone: string
   }>(
-    `SELECT c.id::text AS id, c.lead_id, c.at, c.outcome, l.email, l.telephone
+    `SELECT c.id::text AS id, c.lead_id, c.at, c.outcome, c.rappel_le, l.email, l.telephone
      FROM lead_calls AS c JOIN leads AS l ON l.id = c.lead_id
-     WHERE l.email = ANY($1::text[]) OR l.telephone = ANY($2::text[])`,
+     WHERE c.undone_at IS NULL AND (l.email = ANY($1::text[]) OR l.telephone = ANY($2::text[]))`,
     [
       [...new Set(leads.map((lead) => lead.email))],
       [...new Set(leads.map((lead) => lead.telephone))],
@@ -87,24 +100,47 @@ async function personCalls(
   return (lead) =>
     rows
       .filter((row) => row.email === lead.email || row.telephone === lead.telephone)
-      .map((row) => ({ leadId: row.lead_id, at: row.at, outcome: row.outcome }))
+      .map((row) => ({
+        leadId: row.lead_id,
+        at: row.at,
+        outcome: row.outcome,
+        rappelLe: row.rappel_le,
+      }))
 }
 
+/** The advisors' latest "Reprogrammer" of each lead. */
+async function reprogrammings(
+  db: Sql,
+  leads: readonly LeadFacts[],
+): Promise<Map<string, { for: Date; at: Date }>> {
+  if (leads.length === 0) return new Map()
+  const rows = await db.query<{ lead_id: string; at: Date; planned_for: Date }>(
+    `SELECT DISTINCT ON (lead_id) lead_id, at, planned_for FROM lead_call_plans
+     WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, at DESC, id DESC`,
+    [leads.map((lead) => lead.id)],
+  )
+  return new Map(rows.map((row) => [row.lead_id, { for: row.planned_for, at: row.at }]))
+}
+
+/** Each lead's call plan (call-planner.ts), its standing (call-rules.ts) inside. */
 async function standings(
   db: Sql,
   leads: readonly LeadFacts[],
   now: Date,
-): Promise<Map<string, CallStanding>> {
+): Promise<Map<string, CallPlan>> {
   const callsOf = await personCalls(db, leads)
+  const plans = await reprogrammings(db, leads)
   return new Map(
     leads.map((lead) => [
       lead.id,
-      callStanding(
+      planNextCall(
         {
           id: lead.id,
           receivedAt: lead.received_at,
           consentWithdrawnAt: lead.consent_withdrawn_at,
           personCalls: callsOf(lead),
+          slot: lead.slot,
+          reprogrammed: plans.get(lead.id) ?? null,
         },
         now,
       ),
@@ -112,12 +148,11 @@ async function standings(
   )
 }
 
-/** One lead's standing, read with `db` (a transaction when a call is being recorded). */
-export async function standingOf(db: Sql, leadId: string, now: Date): Promise<CallStanding | null> {
-  const [lead] = await db.query<LeadFacts>(
-    'SELECT id, received_at, consent_withdrawn_at, email, telephone FROM leads WHERE id = $1',
-    [leadId],
-  )
+/** One lead's plan, read with `db` (a transaction when a call is being recorded). */
+export async function planOf(db: Sql, leadId: string, now: Date): Promise<CallPlan | null> {
+  const [lead] = await db.query<LeadFacts>(`SELECT ${factColumns()} FROM leads WHERE id = $1`, [
+    leadId,
+  ])
   if (!lead) return null
   return (await standings(db, [lead], now)).get(lead.id) ?? null
 }
@@ -134,21 +169,29 @@ async function rankRecent(
 ): Promise<{ ids: string[]; olderSince: Date; olderIncluded: boolean }> {
   const olderSince = new Date(now.getTime() - rankedDays * dayMs)
   const recent = await db.query<LeadFacts & { claimed: boolean }>(
-    `SELECT id, received_at, consent_withdrawn_at, email, telephone,
-       claimed_by IS NOT NULL AS claimed
+    `SELECT ${factColumns('l.')}, claimed_by IS NOT NULL AS claimed
      FROM leads AS l
      WHERE l.received_at > $4::timestamptz AND ${matchesFilter}`,
     [...filterParams(filter), olderSince],
   )
-  const standingById = await standings(db, recent, now)
+  const planById = await standings(db, recent, now)
   const ranked = recent
     .flatMap((lead) => {
-      const standing = standingById.get(lead.id)
-      return standing
-        ? [{ id: lead.id, receivedAt: lead.received_at, claimed: lead.claimed, standing }]
+      const plan = planById.get(lead.id)
+      return plan
+        ? [
+            {
+              id: lead.id,
+              receivedAt: lead.received_at,
+              claimed: lead.claimed,
+              standing: plan.standing,
+              plan,
+            },
+          ]
         : []
     })
     .filter((lead) => !filter.state || lead.standing.state === filter.state)
+    .filter((lead) => !filter.dueNow || lead.plan.dueNow)
   const newestFirst = (a: { receivedAt: Date; id: string }, b: { receivedAt: Date; id: string }) =>
     b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1)
   // Among the leads nobody has called yet, those nobody has taken come first.
@@ -157,14 +200,17 @@ async function rankRecent(
       ? Number(a.claimed) - Number(b.claimed)
       : 0
   ranked.sort(
-    order === 'urgence'
-      ? (a, b) => unclaimedFirst(a, b) || compareUrgency(a, b) || newestFirst(a, b)
-      : newestFirst,
+    filter.dueNow
+      ? (a, b) => compareDue(a.plan, b.plan) || newestFirst(a, b)
+      : order === 'urgence'
+        ? (a, b) => unclaimedFirst(a, b) || compareUrgency(a, b) || newestFirst(a, b)
+        : newestFirst,
   )
   return {
     ids: ranked.map((lead) => lead.id),
     olderSince,
-    olderIncluded: !filter.state || filter.state === 'clos',
+    // Older leads are out of time: never callable now.
+    olderIncluded: !filter.dueNow && (!filter.state || filter.state === 'clos'),
   }
 }
 
@@ -212,7 +258,12 @@ export async function filteredLeadIds(db: Sql, filter: LeadFilter, now: Date): P
 
 /** Whether any filter is set: without one, the export is `leads:export`'s whole file. */
 export function isFiltered(filter: LeadFilter): boolean {
-  return Boolean(filter.search?.trim()) || filter.campaign !== undefined || Boolean(filter.state)
+  return (
+    Boolean(filter.search?.trim()) ||
+    filter.campaign !== undefined ||
+    Boolean(filter.state) ||
+    Boolean(filter.dueNow)
+  )
 }
 
 type CardRow = LeadFacts & {
@@ -226,21 +277,22 @@ type CardRow = LeadFacts & {
 export async function leadCards(db: Sql, ids: readonly string[], now: Date): Promise<LeadCard[]> {
   if (ids.length === 0) return []
   const rows = await db.query<CardRow>(
-    `SELECT id, received_at, consent_withdrawn_at, withdrawal_to_confirm_at, email, telephone,
-       payload, claimed_by, claimed_at, ${originKeys.join(', ')}
+    `SELECT ${factColumns()}, withdrawal_to_confirm_at, payload, claimed_by, claimed_at,
+       ${originKeys.join(', ')}
      FROM leads WHERE id = ANY($1::uuid[])`,
     [ids],
   )
-  const standingById = await standings(db, rows, now)
+  const planById = await standings(db, rows, now)
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.flatMap((id) => {
     const row = byId.get(id)
-    const standing = standingById.get(id)
-    return row && standing ? [card(row, standing)] : []
+    const plan = planById.get(id)
+    return row && plan ? [card(row, plan)] : []
   })
 }
 
-function card(row: CardRow, standing: CallStanding): LeadCard {
+function card(row: CardRow, plan: CallPlan): LeadCard {
+  const { standing } = plan
   const slot = row.payload.rappel_prefere
   return {
     id: row.id,
@@ -270,6 +322,20 @@ function card(row: CardRow, standing: CallStanding): LeadCard {
       lastCall: standing.lastCall
         ? { at: standing.lastCall.at.toISOString(), outcome: standing.lastCall.outcome }
         : null,
+    },
+    plan: {
+      at: plan.at?.toISOString() ?? null,
+      basis: plan.basis,
+      text: nextCallText(plan),
+      allowedNow: plan.allowedNow,
+      dueNow: plan.dueNow,
+      agreedAt: plan.agreedAt?.toISOString() ?? null,
+      callBefore: plan.callBefore.toISOString(),
+      notNowText: plan.allowedNow
+        ? null
+        : standing.reason
+          ? notCallableText(standing.reason, standing)
+          : outsideHoursText,
     },
   }
 }
