@@ -49,6 +49,22 @@ function useNow(): Date {
   return now
 }
 
+/** A date and time, in Paris, typed by the advisor. */
+function MomentField(props: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className={labelClass}>
+      {props.label}
+      <input
+        type="datetime-local"
+        required
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        className={inputClass}
+      />
+    </label>
+  )
+}
+
 /**
  * Records a call as it happened: its outcome, its time (now, or earlier today), an agreed
  * callback's moment, a note; "Refus" and "Ne plus appeler" confirmed first; an "Annuler" for
@@ -211,16 +227,7 @@ export function CallRecorder({ lead, onChanged }: { lead: Lead; onChanged: (lead
             void record('rappeler')
           }}
         >
-          <label className={labelClass}>
-            {copy.rappelLe}
-            <input
-              type="datetime-local"
-              required
-              value={rappelLe}
-              onChange={(event) => setRappelLe(event.target.value)}
-              className={inputClass}
-            />
-          </label>
+          <MomentField label={copy.rappelLe} value={rappelLe} onChange={setRappelLe} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className={buttonClass.primary}>
               {copy.recordCallback}
@@ -288,16 +295,7 @@ export function CallRecorder({ lead, onChanged }: { lead: Lead; onChanged: (lead
               void reprogram()
             }}
           >
-            <label className={labelClass}>
-              {copy.reprogramAt}
-              <input
-                type="datetime-local"
-                required
-                value={replan}
-                onChange={(event) => setReplan(event.target.value)}
-                className={inputClass}
-              />
-            </label>
+            <MomentField label={copy.reprogramAt} value={replan} onChange={setReplan} />
             <button type="submit" disabled={busy} className={buttonClass.secondary}>
               {copy.reprogramSubmit}
             </button>
