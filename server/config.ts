@@ -55,6 +55,11 @@ export interface ServerConfig {
   vapid: VapidKeys | undefined
   /** `mailto:` or `https:` contact for push services; `undefined` = the site's company email. */
   vapidSubject: string | undefined
+  /**
+   * Browser tests only (`TEST_CLOCK_START`): the relay's clock starts at this moment and runs on
+   * from there, so that a test of the calling hours does not depend on when it runs.
+   */
+  testClockStart?: Date | undefined
 }
 
 export interface MetaConfig {
@@ -388,6 +393,23 @@ function parseVapidSubject(value: string | undefined): string | undefined {
   return subject
 }
 
+function parseTestClockStart(env: NodeJS.ProcessEnv): Date | undefined {
+  const value = env.TEST_CLOCK_START
+  if (blank(value)) return undefined
+  const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(value.trim())
+    ? new Date(value.trim())
+    : undefined
+  if (!at || Number.isNaN(at.getTime())) {
+    throw new ConfigError(
+      `TEST_CLOCK_START must be a UTC moment such as 2026-12-02T14:00:00Z, got "${value}".`,
+    )
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('TEST_CLOCK_START is for browser tests only: unset it in production.')
+  }
+  return at
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const errors: string[] = []
   const attempt = <T>(read: () => T): T | undefined => {
@@ -445,10 +467,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       return env.APP_SECRET.trim()
     }),
   }
+  // Absent unless set: a production configuration never holds it.
+  const testClockStart = attempt(() => parseTestClockStart(env))
   if (errors.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${errors.map((line) => `  - ${line}`).join('\n')}`,
     )
   }
-  return config as ServerConfig
+  return (testClockStart ? { ...config, testClockStart } : config) as ServerConfig
 }

@@ -70,10 +70,11 @@ function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
         ) : (
           <ul className="mt-1 space-y-1 text-sm text-slate-900">
             {calls.map((call) => (
-              <li key={`${call.at}-${call.outcome}`}>
+              <li key={call.id} className={call.undoneAt ? 'text-slate-600' : ''}>
                 {dateTime(call.at)}
                 {'\u00a0: '}
                 {call.outcomeLabel} <span className="text-slate-700">({call.by})</span>
+                {call.undoneAt && ` ${copy.undone}`}
               </li>
             ))}
           </ul>

@@ -43,6 +43,7 @@ export const leadCardCopy = {
   hideHistory: 'Masquer l’historique',
   calls: 'Appels enregistrés',
   noCalls: 'Aucun appel enregistré.',
+  undone: '(annulé)',
   deliveries: 'Livraisons',
   noDestination: 'Aucune destination configurée pour cette demande.',
   deliveriesCaption: (who: string) => `Livraisons de la demande de ${who}`,
