@@ -273,6 +273,8 @@ test.describe('the back-office as a web app', () => {
       await expect(filters).toBeHidden()
       // Every request, not only those due now: the test runs at any hour.
       await page.getByRole('button', { name: 'Toutes les demandes' }).click()
+      // The keyboard starts from the top again, as on arriving.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
       const first = page.getByRole('article').first()
       await expect(first).toBeVisible()
       await expect(first.getByRole('heading', { level: 2 })).toBeInViewport()

@@ -37,6 +37,8 @@ function freePort(): Promise<number> {
 }
 
 test.describe('recording calls on a phone', () => {
+  // One relay of their own for these tests: one worker runs them all.
+  test.describe.configure({ mode: 'serial' })
   const dirs = variantDirs('admin')
   const dataDir = path.join('.build', 'e2e', runName, 'calls-data')
   const clockStart = nextWeekWednesday()

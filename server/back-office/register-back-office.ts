@@ -85,6 +85,7 @@ export async function registerAdmin(
           requireAdminApi: loggedIn,
           requireSameOrigin: sameOrigin,
           audit,
+          now: services.now,
         })
         if (services.pushPublicKey) {
           registerPushSubscriptionsApi(screens, {
