@@ -48,6 +48,8 @@ test.describe('recording calls on a phone', () => {
   test.use({ viewport: { width: 360, height: 800 } })
 
   test.beforeAll(async () => {
+    // A new embedded database and a server started from source: slow on a busy machine.
+    test.setTimeout(150_000)
     await rm(dataDir, { recursive: true, force: true })
     const port = await freePort()
     origin = `http://127.0.0.1:${port}`
@@ -71,7 +73,7 @@ test.describe('recording calls on a phone', () => {
             (response) => response.status,
             () => 0,
           ),
-        { timeout: 60_000 },
+        { timeout: 140_000 },
       )
       .not.toBe(0)
   })

@@ -92,11 +92,13 @@ export function CallRecorder({ lead, onChanged }: { lead: Lead; onChanged: (lead
   // Why a call cannot be recorded at the time given; `null` when it can.
   const callRefusal = standing.reason
     ? standing.reasonText
-    : !at || at > now || callTimeRefusal(at, agreedAt)
-      ? time
-        ? outsideHoursText
-        : (plan.notNowText ?? outsideHoursText)
-      : null
+    : at && at > now
+      ? copy.futureTime
+      : !at || callTimeRefusal(at, agreedAt)
+        ? time
+          ? outsideHoursText
+          : (plan.notNowText ?? outsideHoursText)
+        : null
   const allowed = (outcome: CallOutcome) =>
     outcome === 'ne_plus_appeler' ? !closedForGood : callRefusal === null
 

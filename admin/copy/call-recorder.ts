@@ -3,6 +3,7 @@ export const callRecorderCopy = {
   group: (who: string) => `Résultat de l’appel à ${who}`,
   time: 'Heure de l’appel',
   timeHint: 'Maintenant si vide\u00a0; plus tôt aujourd’hui si vous enregistrez après coup.',
+  futureTime: 'L’heure de l’appel ne peut pas être dans le futur.',
   note: 'Note (facultatif)',
   rappelLe: 'Rappel convenu le',
   recordCallback: 'Enregistrer le rappel convenu',

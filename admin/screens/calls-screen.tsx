@@ -209,8 +209,10 @@ export function CallsScreen() {
                   leads: { ...(current.of === list.data ? current.leads : {}), [card.id]: card },
                 }))
                 // A list asked for before the call may still be on its way and would hide the
-                // card's change: ask again, so that the last answer comes after the call.
-                list.reload()
+                // card's change: ask again, so that the last answer comes after the call. Not on
+                // "À appeler maintenant": the card just called would leave it, and its "Annuler"
+                // with it; the list is asked again when the advisor changes view or page.
+                if (!filter.dueNow) list.reload()
               }}
             />
           </li>
