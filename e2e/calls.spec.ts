@@ -135,6 +135,9 @@ test.describe('recording calls on a phone', () => {
     // The next attempt at least 30 minutes later, inside the hours.
     await expect(card).toContainText(/à 15:3\d \(relance 30 minutes après l’appel manqué\)/)
 
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
     await card.getByRole('button', { name: 'Annuler' }).click()
     await expect(card.getByRole('status')).toHaveText('Enregistrement annulé.')
     await expect(card).toContainText('4 sur 4')
@@ -143,7 +146,6 @@ test.describe('recording calls on a phone', () => {
     await expect(card.getByRole('listitem').filter({ hasText: 'Pas de réponse' })).toContainText(
       'annulé',
     )
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   })
 
   test('asks before "Ne plus appeler", then closes the request', async ({ page }) => {
