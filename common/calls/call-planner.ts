@@ -50,7 +50,6 @@ const slotSpans: Record<CallbackSlot, readonly Span[]> = {
   soir: [[17 * 60, 20 * 60]],
 }
 
-
 interface ParisDay {
   year: number
   month: number
