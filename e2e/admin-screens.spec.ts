@@ -145,41 +145,10 @@ test.describe('back-office screens', () => {
       await search(page, lead.telephone.replace(/\s/g, ''))
       await expect(card(page, 'Paul Durand')).toBeVisible()
 
-      for (let attempt = 1; attempt <= 4; attempt += 1) {
-        await lead1.getByRole('button', { name: 'Tentative' }).click()
-        await expect(lead1.getByRole('status').last()).toHaveText(
-          '«\u00a0Tentative\u00a0» enregistré pour Paul Durand.',
-        )
-        await expect(lead1).toContainText(
-          attempt < 4
-            ? `${4 - attempt} sur 4`
-            : 'le maximum (Code de la consommation, art. D223-9)',
-        )
-      }
-      await expect(lead1.getByRole('button', { name: 'Tentative' })).toBeDisabled()
-      await expect(lead1.getByRole('button', { name: 'Joint' })).toBeDisabled()
-      // The next free call would come after the request's 30 days: closed.
-      await expect(lead1).toContainText('Clos\u00a0: plus d’appel possible')
-
-      // A fifth attempt sent anyway (a stale tab, a script) is refused by the server.
-      const fifth = await page.evaluate(async (email) => {
-        const found = await fetch(`/admin/api/leads?q=${encodeURIComponent(email)}`)
-        const { leads } = (await found.json()) as { leads: { id: string }[] }
-        const response = await fetch(`/admin/api/leads/${leads[0]!.id}/calls`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ outcome: 'tentative' }),
-        })
-        return { status: response.status, body: (await response.json()) as { error: string } }
-      }, lead.email)
-      expect(fifth.status).toBe(409)
-      expect(fifth.body.error).toMatch(/^Appel refusé\. 4 appels ou tentatives en 30 jours/)
-
-      await lead1.getByRole('button', { name: 'Historique et livraisons' }).click()
-      await expect(lead1.getByRole('listitem').filter({ hasText: 'Tentative' })).toHaveCount(4)
-
-      // "Ne plus appeler" closes the lead for good.
+      // Calls inside the hours, their undo and the planner: calls.spec.ts, on a clock of its own.
+      // "Ne plus appeler", confirmed, closes the lead for good, at any hour.
       await lead1.getByRole('button', { name: 'Ne plus appeler' }).click()
+      await lead1.getByRole('button', { name: 'Confirmer «\u00a0Ne plus appeler\u00a0»' }).click()
       await expect(lead1).toContainText('La personne a demandé à ne plus être appelée.')
       await expect(lead1.getByRole('button', { name: 'Ne plus appeler' })).toBeDisabled()
     })
@@ -193,7 +162,7 @@ test.describe('back-office screens', () => {
     await expect(old).toContainText(
       /Demande de plus de 30 jours .*Code des assurances, art\. R112-7/,
     )
-    await expect(old.getByRole('button', { name: 'Tentative' })).toBeDisabled()
+    await expect(old.getByRole('button', { name: 'Pas de réponse' })).toBeDisabled()
     await expect(old.getByRole('button', { name: 'Joint' })).toBeDisabled()
   })
 
@@ -209,8 +178,8 @@ test.describe('back-office screens', () => {
     await expect(kept).toContainText(
       'retrait demandé depuis une autre adresse\u00a0: à confirmer lors de l’appel',
     )
-    await expect(kept.getByRole('button', { name: 'Tentative' })).toBeEnabled()
-    await expect(kept.getByRole('button', { name: 'Joint' })).toBeEnabled()
+    // Still callable ("Ne plus appeler" at any hour; the others only inside the legal hours).
+    await expect(kept.getByRole('button', { name: 'Ne plus appeler' })).toBeEnabled()
     await kept.getByText('Ses 2 demandes').click()
     const requests = kept.getByRole('listitem')
     await expect(requests).toHaveCount(2)
@@ -267,8 +236,10 @@ test.describe('back-office screens', () => {
     await postLead(request, { nom: html, utm_campaign: campaign })
     await openAsBroker(page)
     await search(page, first.email)
-    await card(page, 'Élodie Premier').getByRole('button', { name: 'Tentative' }).click()
-    await expect(card(page, 'Élodie Premier')).toContainText('À rappeler')
+    const premier = card(page, 'Élodie Premier')
+    await premier.getByRole('button', { name: 'Ne plus appeler' }).click()
+    await premier.getByRole('button', { name: 'Confirmer «\u00a0Ne plus appeler\u00a0»' }).click()
+    await expect(premier).toContainText('Clos')
 
     await search(page, '', campaign)
     const names = page.getByRole('article').getByRole('heading', { level: 2 })
@@ -276,7 +247,7 @@ test.describe('back-office screens', () => {
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined()
     await expect(page.getByText('3 demandes, page 1 sur 1')).toBeVisible()
 
-    await page.getByLabel('État').selectOption('a_rappeler')
+    await page.getByLabel('État').selectOption('clos')
     await page.getByRole('button', { name: 'Filtrer' }).click()
     await expect(names).toHaveText(['Élodie Premier'])
 
@@ -418,14 +389,15 @@ test.describe('back-office screens', () => {
     await page.keyboard.press('Enter')
     const anne = card(page, 'Anne Clavier')
     await expect(anne).toBeVisible()
-    await tabTo(page, anne.getByRole('button', { name: 'Joint' }))
+    // "Ne plus appeler" can be recorded at any hour: this test does not depend on the clock.
+    await tabTo(page, anne.getByRole('button', { name: 'Ne plus appeler' }))
     await page.keyboard.press('Enter')
-    await expect(anne).toContainText('«\u00a0Joint\u00a0» enregistré pour Anne Clavier.')
-    await page.keyboard.press('Tab')
-    await page.keyboard.press('Tab')
-    await expect(anne.getByRole('button', { name: 'Historique et livraisons' })).toBeFocused()
+    await tabTo(page, anne.getByRole('button', { name: 'Confirmer «\u00a0Ne plus appeler\u00a0»' }))
     await page.keyboard.press('Enter')
-    await expect(anne.getByRole('listitem').filter({ hasText: 'Joint' })).toHaveCount(1)
+    await expect(anne).toContainText('«\u00a0Ne plus appeler\u00a0» enregistré pour Anne Clavier.')
+    await tabTo(page, anne.getByRole('button', { name: 'Historique et livraisons' }))
+    await page.keyboard.press('Enter')
+    await expect(anne.getByRole('listitem').filter({ hasText: 'Ne plus appeler' })).toHaveCount(1)
   })
 
   test('replays a parked delivery and erases a person with the keyboard alone', async ({
@@ -473,6 +445,7 @@ test.describe('back-office screens', () => {
         await page.setViewportSize({ width, height: 900 })
         await postLead(request, { nom: 'Axe', utm_campaign: 'accessibilite' })
         await openAsBroker(page)
+        await page.getByRole('button', { name: 'Toutes les demandes' }).click()
         await expect(page.getByRole('article').first()).toBeVisible()
         await page
           .getByRole('article')

@@ -271,19 +271,22 @@ test.describe('the back-office as a web app', () => {
       await logIn(page, createAdminAccount())
       const filters = page.getByRole('search', { name: 'Filtrer les demandes' })
       await expect(filters).toBeHidden()
+      // Every request, not only those due now: the test runs at any hour.
+      await page.getByRole('button', { name: 'Toutes les demandes' }).click()
       const first = page.getByRole('article').first()
       await expect(first).toBeVisible()
       await expect(first.getByRole('heading', { level: 2 })).toBeInViewport()
       await expect(first.getByRole('link', { name: /^0\d( \d\d){4}$/ })).toBeInViewport()
 
-      // The keyboard alone opens the filters and searches.
+      // The keyboard alone opens the filters and searches (back from the view's button, just
+      // after them).
       const summary = page.getByText('Filtres, tri et export', { exact: true })
       for (
         let step = 0;
         step < 40 && !(await summary.evaluate((el) => el === document.activeElement));
         step += 1
       ) {
-        await page.keyboard.press('Tab')
+        await page.keyboard.press('Shift+Tab')
       }
       await expect(summary).toBeFocused()
       await page.keyboard.press('Enter')

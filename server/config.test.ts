@@ -396,6 +396,18 @@ describe('loadConfig', () => {
     expect(message).not.toContain('hunter2')
   })
 
+  it('takes TEST_CLOCK_START as a UTC moment, never in production', () => {
+    expect(loadConfig({ TEST_CLOCK_START: '2026-12-02T14:00:00Z' }).testClockStart).toEqual(
+      new Date('2026-12-02T14:00:00Z'),
+    )
+    expect(configErrorFor({ TEST_CLOCK_START: 'mercredi' })).toContain(
+      'TEST_CLOCK_START must be a UTC moment',
+    )
+    expect(
+      configErrorFor({ TEST_CLOCK_START: '2026-12-02T14:00:00Z', NODE_ENV: 'production' }),
+    ).toContain('TEST_CLOCK_START is for browser tests only')
+  })
+
   it('rejects a DATA_DIR that is a file', () => {
     const message = configErrorFor({ DATA_DIR: 'package.json' }, process.cwd())
     expect(message).toContain('DATA_DIR must be a directory')

@@ -63,6 +63,11 @@ export interface ServerConfig {
   vapidSubject: string | undefined
   /** `/healthz` shows its details only with `Authorization: Bearer <it>`; `undefined` = to anyone. */
   healthToken: string | undefined
+  /**
+   * Browser tests only (`TEST_CLOCK_START`): the relay's clock starts at this moment and runs on
+   * from there, so that a test of the calling hours does not depend on when it runs.
+   */
+  testClockStart?: Date | undefined
 }
 
 export interface MetaConfig {
@@ -413,6 +418,23 @@ function parseVapidSubject(value: string | undefined): string | undefined {
   return subject
 }
 
+function parseTestClockStart(env: NodeJS.ProcessEnv): Date | undefined {
+  const value = env.TEST_CLOCK_START
+  if (blank(value)) return undefined
+  const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/.test(value.trim())
+    ? new Date(value.trim())
+    : undefined
+  if (!at || Number.isNaN(at.getTime())) {
+    throw new ConfigError(
+      `TEST_CLOCK_START must be a UTC moment such as 2026-12-02T14:00:00Z, got "${value}".`,
+    )
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new ConfigError('TEST_CLOCK_START is for browser tests only: unset it in production.')
+  }
+  return at
+}
+
 /** It goes into a header: printable ASCII, one word, long enough not to be guessed. */
 function parseHealthToken(value: string | undefined): string | undefined {
   if (blank(value)) return undefined
@@ -514,11 +536,13 @@ export function loadConfig(
       return env.APP_SECRET.trim()
     }),
   }
+  // Absent unless set: a production configuration never holds it.
+  const testClockStart = attempt(() => parseTestClockStart(env))
   if (serving) errors.push(...sharedInstanceErrors(env))
   if (errors.length > 0) {
     throw new ConfigError(
       `Invalid configuration:\n${errors.map((line) => `  - ${line}`).join('\n')}`,
     )
   }
-  return config as ServerConfig
+  return (testClockStart ? { ...config, testClockStart } : config) as ServerConfig
 }

@@ -40,7 +40,11 @@ async function main(): Promise<void> {
       `The privacy policy does not name every recipient:\n${coverage.errors.map((line) => `  - ${line}`).join('\n')}`,
     )
   }
-  const relay = await startRelay(config, { logLevel: process.env.LOG_LEVEL?.trim() || 'info' })
+  const shift = config.testClockStart ? config.testClockStart.getTime() - Date.now() : 0
+  const relay = await startRelay(config, {
+    logLevel: process.env.LOG_LEVEL?.trim() || 'info',
+    ...(shift ? { now: () => new Date(Date.now() + shift) } : {}),
+  })
   for (const warning of coverage.warnings) relay.app.log.warn(warning)
   const shutdown = async (signal: string) => {
     relay.app.log.info({ signal }, 'shutting down')

@@ -33,6 +33,8 @@ import { secureDataDir } from './storage/data-dir'
 import { openDatabase } from './storage/open-database'
 import { startEmbeddedVacuum } from './storage/embedded-vacuum'
 import { watchUntrustedProxies } from './untrusted-proxy-watch'
+import { startCallbackReminders } from './delivery/callback-reminders'
+import { pushSender } from './delivery/push-destination'
 
 const deliveriesPath = adminScreens.find((screen) => screen.id === 'deliveries')?.path ?? '/admin'
 
@@ -48,6 +50,8 @@ export interface RelayOptions {
   rateLimits?: RelayServices['rateLimits']
   /** The clock deciding when failing deliveries are parked and sessions end (tests move it). */
   now?: () => Date
+  /** How often agreed callbacks are checked for their reminder (callback-reminders.ts). */
+  reminderCheckMs?: number
   /** Tests shorten them; `httpTimeouts` otherwise. */
   timeouts?: HttpTimeouts
   /** The site's `activityCounter` (site.config.yaml) unless a test says otherwise. */
@@ -81,9 +85,8 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     onIdleError: (error) => log.error({ err: error }, 'idle database connection failed'),
     leadJournal: options.leadJournal,
   })
-  const destinations = buildDestinations(
-    config,
-    { siteUrl: config.publicUrl ?? siteConfig.siteUrl, appSecret: secret.secret },
+  const siteUrl = config.publicUrl ?? siteConfig.siteUrl
+  const push =
     options.webPush === false
       ? undefined
       : {
@@ -94,8 +97,8 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
           subject: config.vapidSubject ?? `mailto:${siteConfig.company.email}`,
           log,
           agent: options.pushAgent,
-        },
-  )
+        }
+  const destinations = buildDestinations(config, { siteUrl, appSecret: secret.secret }, push)
   if (madeOwnerOnly.length > 0) {
     log.warn(
       { dataDir: config.dataDir, count: madeOwnerOnly.length, paths: madeOwnerOnly.slice(0, 20) },
@@ -159,6 +162,16 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
           onEscalated: wakeDeliveries,
         })
       : undefined
+  const reminders = push
+    ? startCallbackReminders({
+        db,
+        log,
+        everyMs: options.reminderCheckMs ?? 30_000,
+        now,
+        siteUrl,
+        send: pushSender({ ...push, timeoutMs: config.forwardTimeoutMs }),
+      })
+    : undefined
   log.info(
     escalations
       ? `escalation: on, after ${config.leadEscalateMinutes} minute(s) of calling hours unclaimed and uncalled, to ${destinations.plan.escalation.join(', ')}`
@@ -221,6 +234,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
       await channelAlerts.stop()
       await escalations?.stop()
       await wakeups?.close()
+      await reminders?.stop()
       await worker.stop()
       await vacuum?.stop()
       await destinations.close()
@@ -271,6 +285,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     await channelAlerts.stop()
     await escalations?.stop()
     await wakeups?.close()
+    await reminders?.stop()
     await worker.stop()
     await vacuum?.stop()
     await destinations.close()

@@ -34,6 +34,16 @@ function lead(telephone: string): Lead {
       lastCall: null,
     },
     requests: [],
+    plan: {
+      at: '2026-11-24T09:30:00.000Z',
+      basis: 'premier_appel',
+      text: 'maintenant (premier appel)',
+      allowedNow: true,
+      dueNow: true,
+      agreedAt: null,
+      callBefore: '2026-12-24T09:30:00.000Z',
+      notNowText: null,
+    },
   }
 }
 

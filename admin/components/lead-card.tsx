@@ -2,13 +2,14 @@ import { useId, useState } from 'react'
 import type { CallEntry, DeliveryEntry, StageEntry } from '../../common/back-office/screens-api'
 import type { LeadCard as Lead } from '../../common/back-office/screens-api'
 import { callOutcomeLabels } from '../../common/calls/call-copy'
-import { callOutcomes, maxCallsPerWindow } from '../../common/calls/call-rules'
+import { maxCallsPerWindow } from '../../common/calls/call-rules'
 import { adminCopy } from '../admin-copy'
 import { api, ApiError } from '../api'
 import { leadCardCopy as copy } from '../copy/lead-card'
 import { displayPhone, telHref } from '../../common/phone'
 import { dateTime } from '../format'
 import { useApi } from '../use-api'
+import { CallRecorder } from './call-recorder'
 import { DeliveryTable } from './delivery-table'
 import { LeadStage, StageHistory } from './lead-stage'
 import { PersonRequests } from './person-requests'
@@ -21,9 +22,6 @@ const stateLook: Record<Lead['standing']['state'], string> = {
   en_attente: 'bg-slate-200 text-slate-800',
   clos: 'bg-slate-200 text-slate-800',
 }
-
-// The server's own names and limit, so that the buttons say what the refusals say.
-const outcomes = callOutcomes.map((outcome) => ({ outcome, label: callOutcomeLabels[outcome] }))
 
 function Simulation({ simulation }: { simulation: NonNullable<Lead['simulation']> }) {
   return (
@@ -64,10 +62,11 @@ function LeadHistory({ lead, who }: { lead: Lead; who: string }) {
         ) : (
           <ul className="mt-1 space-y-1 text-sm text-slate-900">
             {calls.map((call) => (
-              <li key={`${call.at}-${call.outcome}`}>
+              <li key={call.id} className={call.undoneAt ? 'text-slate-600' : ''}>
                 {dateTime(call.at)}
                 {'\u00a0: '}
                 {call.outcomeLabel} <span className="text-slate-700">({call.by})</span>
+                {call.undoneAt && ` ${copy.undone}`}
               </li>
             ))}
           </ul>
@@ -102,11 +101,10 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
   const [answer, setAnswer] = useState<{ tone: 'error' | 'success'; text: string }>()
   const who = `${lead.prenom} ${lead.nom}`
   const { standing } = lead
-  const callable = standing.reason === null
   const closedForGood =
     standing.reason === 'consentement_retire' || standing.reason === 'ne_plus_appeler'
 
-  async function send(action: 'calls' | 'claim', body: object, done?: string) {
+  async function send(action: 'claim', body: object, done?: string) {
     setBusy(true)
     setAnswer(undefined)
     try {
@@ -159,7 +157,8 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
         <Fact term={copy.facts.callsLeft}>
           {closedForGood ? '0' : copy.callsLeft(standing.attemptsLeft, maxCallsPerWindow)}
         </Fact>
-        <Fact term={copy.facts.deadline}>{dateTime(standing.deadline)}</Fact>
+        <Fact term={copy.facts.nextCall}>{lead.plan.text}</Fact>
+        <Fact term={copy.facts.deadline}>{dateTime(lead.plan.callBefore)}</Fact>
         <Fact term={copy.facts.lastCall}>
           {standing.lastCall &&
             `${dateTime(standing.lastCall.at)} (${callOutcomeLabels[standing.lastCall.outcome]})`}
@@ -191,21 +190,8 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (lead: Le
           {standing.reasonText}
         </p>
       )}
-      <div role="group" aria-label={copy.outcomes(who)} className="mt-3 flex flex-wrap gap-2">
-        {outcomes.map(({ outcome, label }) => {
-          const allowed = outcome === 'ne_plus_appeler' ? !closedForGood : callable
-          return (
-            <button
-              key={outcome}
-              type="button"
-              disabled={busy || !allowed}
-              className={outcome === 'joint' ? buttonClass.primary : buttonClass.secondary}
-              onClick={() => void send('calls', { outcome }, copy.recorded(label, who))}
-            >
-              {label}
-            </button>
-          )
-        })}
+      <CallRecorder lead={lead} onChanged={onChanged} />
+      <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
           aria-expanded={open}

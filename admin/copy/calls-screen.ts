@@ -23,6 +23,13 @@ export const callsScreenCopy = {
   filter: 'Filtrer',
   exportFiltered: 'Exporter la liste filtrée (CSV)',
   exportAll: 'Exporter toutes les demandes (CSV)',
+  views: {
+    label: 'Quelles demandes',
+    dueNow: 'À appeler maintenant',
+    all: 'Toutes les demandes',
+  },
+  noneDueNow:
+    'Personne à appeler maintenant : chaque carte dit quand appeler (voir « Toutes les demandes »).',
   noMatch: 'Aucune demande ne correspond à ces critères.',
   noLeads: 'Aucune demande reçue pour l’instant.',
   listCount: (total: number, page: number, pages: number) =>

@@ -27,9 +27,11 @@ interface Filter {
   campaign: string
   state: string
   order: 'urgence' | 'recents'
+  /** "À appeler maintenant": the persons callable now, soonest due first. */
+  dueNow: boolean
 }
 
-const emptyFilter: Filter = { q: '', campaign: '', state: '', order: 'urgence' }
+const emptyFilter: Filter = { q: '', campaign: '', state: '', order: 'urgence', dueNow: true }
 
 /** The API's parameters for a filter; `page` only for the list, not the export. */
 function params(filter: Filter, page?: number): string {
@@ -37,6 +39,7 @@ function params(filter: Filter, page?: number): string {
   if (filter.q.trim()) query.set('q', filter.q.trim())
   if (filter.campaign) query.set('campagne', filter.campaign === noCampaign ? '' : filter.campaign)
   if (filter.state) query.set('etat', filter.state)
+  if (filter.dueNow) query.set('maintenant', '1')
   if (page !== undefined) {
     query.set('tri', filter.order)
     query.set('page', String(page))
@@ -74,13 +77,15 @@ export function CallsScreen() {
       campaign: String(form.get('campagne') ?? ''),
       state: String(form.get('etat') ?? ''),
       order: form.get('tri') === 'recents' ? 'recents' : 'urgence',
+      // A search looks for someone among every request, due now or not.
+      dueNow: false,
     })
     setPage(1)
   }
 
   const answer = list.data
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1
-  const filtered = params(filter) !== ''
+  const filtered = params({ ...filter, dueNow: false }) !== ''
 
   return (
     <div className="space-y-4">
@@ -154,7 +159,7 @@ export function CallsScreen() {
               {copy.filter}
             </button>
             <a
-              href={`/admin/api/export.csv${params(filter)}`}
+              href={`/admin/api/export.csv${params({ ...filter, dueNow: false })}`}
               download
               className={buttonClass.secondary}
             >
@@ -164,15 +169,33 @@ export function CallsScreen() {
         </form>
       </details>
 
+      <div role="group" aria-label={copy.views.label} className="flex flex-wrap gap-2">
+        {([true, false] as const).map((dueNow) => (
+          <button
+            key={String(dueNow)}
+            type="button"
+            aria-pressed={filter.dueNow === dueNow}
+            className={filter.dueNow === dueNow ? buttonClass.primary : buttonClass.secondary}
+            onClick={() => {
+              setFilter((current) => ({ ...current, dueNow }))
+              setPage(1)
+            }}
+          >
+            {dueNow ? copy.views.dueNow : copy.views.all}
+          </button>
+        ))}
+      </div>
       {list.error && <Message tone="error">{list.error}</Message>}
       <p id={`${id}-count`} role="status" className="text-sm text-slate-700">
         {list.loading && !answer
           ? adminCopy.loading
           : answer &&
             (answer.total === 0
-              ? filtered
-                ? copy.noMatch
-                : copy.noLeads
+              ? filter.dueNow
+                ? copy.noneDueNow
+                : filtered
+                  ? copy.noMatch
+                  : copy.noLeads
               : copy.listCount(answer.total, answer.page, pages))}
       </p>
       <ol aria-labelledby={`${id}-count`} className="space-y-3">
@@ -186,8 +209,10 @@ export function CallsScreen() {
                   leads: { ...(current.of === list.data ? current.leads : {}), [card.id]: card },
                 }))
                 // A list asked for before the call may still be on its way and would hide the
-                // card's change: ask again, so that the last answer comes after the call.
-                list.reload()
+                // card's change: ask again, so that the last answer comes after the call. Not on
+                // "À appeler maintenant": the card just called would leave it, and its "Annuler"
+                // with it; the list is asked again when the advisor changes view or page.
+                if (!filter.dueNow) list.reload()
               }}
             />
           </li>

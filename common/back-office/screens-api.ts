@@ -5,6 +5,7 @@
 import type { CallbackSlot, LeadPayload, OriginKey } from '../lead/lead-contract'
 import type { CallOutcome, CallStanding, CallState } from '../calls/call-rules'
 import type { LeadStatus, LossReason } from '../pipeline/lead-stages'
+import type { PlanBasis } from '../calls/call-planner'
 
 export interface LeadFilter {
   /** Part of a name, an email or a phone number. */
@@ -12,6 +13,8 @@ export interface LeadFilter {
   /** A campaign's name; `''` for leads that came without one. */
   campaign?: string | undefined
   state?: CallState | undefined
+  /** Only the persons callable now whose planned moment has come ("À appeler maintenant"). */
+  dueNow?: boolean | undefined
 }
 
 export type LeadOrder = 'urgence' | 'recents'
@@ -51,6 +54,24 @@ export interface LeadCard {
     calls: number
     lastCall: { at: string; outcome: CallOutcome } | null
   }
+  /** The planner's next call (common/calls/call-planner.ts). */
+  plan: {
+    /** The moment advised; `null` when none is (then `text` says why). */
+    at: string | null
+    basis: PlanBasis | null
+    /** "Prochain appel", in French. */
+    text: string
+    /** Whether a call may be recorded now (law and rules). */
+    allowedNow: boolean
+    /** On "À appeler maintenant". */
+    dueNow: boolean
+    /** An agreed callback still ahead or under way: its minutes are open even outside the hours. */
+    agreedAt: string | null
+    /** "À appeler avant": the end of the last legal window of the request's 30 days. */
+    callBefore: string
+    /** Why no call may be recorded now, in French; `null` when one may. */
+    notNowText: string | null
+  }
   /**
    * Every request of the person (server/storage/persons.ts: an email or a phone shared within
    * 30 days), newest first. The card's own facts above are its newest request whose consent
@@ -75,10 +96,17 @@ export interface LeadPage {
 }
 
 export interface CallEntry {
+  id: string
   at: string
   outcome: CallOutcome
   outcomeLabel: string
   by: string
+  rappelLe: string | null
+  note: string | null
+  /** When it was undone; an undone call counts nowhere. */
+  undoneAt: string | null
+  /** Until when the asker may undo it (its author, 10 minutes); `null` when they may not. */
+  undoableUntil: string | null
 }
 
 /** One change of a lead's stage, as the card's history shows it (newest first). */

@@ -11,8 +11,30 @@
  *   callable, marked for the advisor to confirm (withdraw-consent.ts).
  */
 
-export const callOutcomes = ['tentative', 'joint', 'ne_plus_appeler'] as const
+/**
+ * What a call gave. `tentative` is the first version's "no answer" (before the kinds of missed
+ * call were told apart): still accepted, counted like `pas_de_reponse`. `refus`: the person said
+ * no during the call, so no call for 60 days (D223-9); `ne_plus_appeler`: never again.
+ */
+export const callOutcomes = [
+  'pas_de_reponse',
+  'messagerie',
+  'rappeler',
+  'joint',
+  'refus',
+  'ne_plus_appeler',
+  'tentative',
+] as const
 export type CallOutcome = (typeof callOutcomes)[number]
+
+/** The outcomes the advisor picks from; `tentative` is accepted from older clients only. */
+export const offeredOutcomes = callOutcomes.filter((outcome) => outcome !== 'tentative')
+
+/** A call that did not reach the person. */
+export const missedOutcomes: readonly CallOutcome[] = ['pas_de_reponse', 'messagerie', 'tentative']
+
+/** D223-9: after a refusal during a call, no call for 60 days. */
+export const refusalSilenceDays = 60
 
 export const maxCallsPerWindow = 4
 export const callWindowDays = 30
@@ -25,6 +47,8 @@ export interface RecordedCall {
   leadId: string
   at: Date
   outcome: CallOutcome
+  /** `rappeler`: the moment agreed with the person. */
+  rappelLe?: Date | null
 }
 
 export interface LeadCallFacts {
@@ -37,7 +61,7 @@ export interface LeadCallFacts {
 
 /** Why a lead cannot be called now. */
 export type NotCallableReason =
-  'consentement_retire' | 'ne_plus_appeler' | 'delai_depasse' | 'maximum_atteint'
+  'consentement_retire' | 'ne_plus_appeler' | 'refus_recent' | 'delai_depasse' | 'maximum_atteint'
 
 /**
  * What the broker can do with a lead now, one state each:
@@ -56,7 +80,7 @@ export interface CallStanding {
   deadline: Date
   /** Calls or attempts the person may still get in the 30 days ending now. */
   attemptsLeft: number
-  /** When the 4-call limit frees a call again, if before the deadline. */
+  /** When the 4-call limit (or a refusal's 60 days) frees a call again, if before the deadline. */
   nextCallAt: Date | null
   /** Calls recorded on this lead, and the last one. */
   calls: number
@@ -81,27 +105,35 @@ export function callStanding(lead: LeadCallFacts, now: Date): CallStanding {
     .filter((call) => call.leadId === lead.id)
     .sort((a, b) => a.at.getTime() - b.at.getTime())
   const last = own.at(-1)
-  const refused = lead.personCalls.some(
-    (call) => call.outcome === 'ne_plus_appeler' && call.at.getTime() >= lead.receivedAt.getTime(),
-  )
+  // A request made after a refusal is a new consent: only refusals since this one count.
+  const since = (call: RecordedCall) => call.at.getTime() >= lead.receivedAt.getTime()
+  const refused = lead.personCalls.some((call) => call.outcome === 'ne_plus_appeler' && since(call))
+  const silenceEnd = refusalSilenceEnd(lead.personCalls.filter(since), now)
   const reason: NotCallableReason | null =
     lead.consentWithdrawnAt !== null
       ? 'consentement_retire'
       : refused
         ? 'ne_plus_appeler'
-        : now.getTime() > deadline.getTime()
-          ? 'delai_depasse'
-          : attemptsLeft === 0
-            ? 'maximum_atteint'
-            : null
+        : silenceEnd
+          ? 'refus_recent'
+          : now.getTime() > deadline.getTime()
+            ? 'delai_depasse'
+            : attemptsLeft === 0
+              ? 'maximum_atteint'
+              : null
   // The call that leaves the window first frees the next one.
   const freed =
     inWindow.length >= maxCallsPerWindow
       ? new Date((inWindow[inWindow.length - maxCallsPerWindow] ?? 0) + callWindowDays * dayMs)
       : null
-  const nextCallAt = reason === 'maximum_atteint' && freed && freed <= deadline ? freed : null
+  const nextCallAt =
+    reason === 'maximum_atteint' && freed && freed <= deadline
+      ? freed
+      : reason === 'refus_recent' && silenceEnd && silenceEnd <= deadline
+        ? silenceEnd
+        : null
   const state: CallState =
-    reason === 'maximum_atteint'
+    reason === 'maximum_atteint' || reason === 'refus_recent'
       ? nextCallAt
         ? 'en_attente'
         : 'clos'
@@ -121,6 +153,16 @@ export function callStanding(lead: LeadCallFacts, now: Date): CallStanding {
     calls: own.length,
     lastCall: last ? { at: last.at, outcome: last.outcome } : null,
   }
+}
+
+/** When the 60 days after the latest refusal end, if they have not yet at `now`. */
+export function refusalSilenceEnd(calls: readonly RecordedCall[], now: Date): Date | null {
+  const last = Math.max(
+    -Infinity,
+    ...calls.filter((call) => call.outcome === 'refus').map((call) => call.at.getTime()),
+  )
+  const end = last + refusalSilenceDays * dayMs
+  return end > now.getTime() ? new Date(end) : null
 }
 
 /**

@@ -4,7 +4,8 @@
  * preferred slots all lie inside them, so no lead's choice opens other hours.
  */
 
-const parisParts = new Intl.DateTimeFormat('en-GB', {
+/** A moment's Paris date and time parts (weekday in English, 24-hour clock). */
+export const parisParts = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Paris',
   year: 'numeric',
   month: '2-digit',

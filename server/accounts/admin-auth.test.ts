@@ -431,7 +431,7 @@ describe.each(databaseKinds())('the back-office login on the %s database', (kind
         method: 'POST',
         url: `/admin/api/leads/${card!.id}/calls`,
         headers: { ...headersFor(client), 'content-type': 'application/json' },
-        payload: JSON.stringify({ outcome: 'tentative' }),
+        payload: JSON.stringify({ outcome: 'ne_plus_appeler' }),
       })
     expect((await record({ cookie, origin: 'http://attaquant.example' })).statusCode).toBe(403)
     expect((await record({ cookie, origin: null })).statusCode).toBe(403)

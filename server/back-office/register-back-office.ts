@@ -86,6 +86,7 @@ export async function registerAdmin(
           requireAdminApi: loggedIn,
           requireSameOrigin: sameOrigin,
           audit,
+          now: services.now,
         })
         registerLeadStatusApi(screens, {
           db,

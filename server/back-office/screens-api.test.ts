@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportLeadsCsv } from '../privacy/export-csv'
 import { signWithdrawalToken } from '../privacy/withdrawal-token'
 import { filesContaining } from '../test-support/files-containing'
-import { validLead } from '../test-support/lead-fixtures'
+import { postLeadBody } from '../test-support/post-lead'
 import { screensApiRoutes } from '../test-support/admin-screens-routes'
 import { databaseKinds } from '../test-support/test-databases'
 import { useTestRelay } from '../test-support/test-relay'
-import { registerAdminScreensApi } from './screens-api'
+import { screensApp, testBroker, testOrigin } from '../test-support/admin-screens-app'
 import { findLeads } from '../storage/leads-to-call'
+import { nextWindowMoment } from '../../common/calls/call-planner'
 import { type LeadCard } from '../../common/back-office/screens-api'
-import type { AdminScreensDeps } from './screens-api'
 
-const origin = 'http://admin.test'
-const broker = { id: 'u-1', email: 'courtier@exemple.fr' }
+const origin = testOrigin
+const broker = testBroker
 
 /** A tag no other test uses, in letters only: the lead contract refuses digits in a name. */
 function uniqueLetters(): string {
@@ -23,47 +23,18 @@ function uniqueLetters(): string {
     .replace(/\d/g, (digit) => String.fromCharCode(103 + Number(digit)))
 }
 
-/**
- * The routes on a bare Fastify, behind stand-ins of the session and Origin checks, auditing into
- * a table of the test's own through whatever connection or transaction the route hands over.
- */
-async function screensApp(db: AdminScreensDeps['db']): Promise<FastifyInstance> {
-  const app = Fastify()
-  registerAdminScreensApi(app, {
-    db,
-    requireAdminApi: async (request, reply) => {
-      if (request.headers['x-test-session'] !== 'ok') {
-        return reply.code(401).send({ error: 'Session requise' })
-      }
-      request.adminUser = broker
-    },
-    requireSameOrigin: async (request, reply) => {
-      if (request.headers.origin !== origin) return reply.code(403).send({ error: 'Origine' })
-    },
-    audit: async (sql, user, action, details) => {
-      await sql.query('INSERT INTO test_audit (who, action, details) VALUES ($1, $2, $3)', [
-        user.email,
-        action,
-        JSON.stringify(details ?? {}),
-      ])
-    },
-  })
-  await app.ready()
-  return app
-}
-
 describe.each(databaseKinds())('the back-office screens API on the %s database', (kind) => {
   const relay = useTestRelay(kind)
   let app: FastifyInstance
 
   beforeAll(async () => {
-    await relay().db.query(
-      'CREATE TABLE test_audit (who text, action text, details jsonb, at timestamptz DEFAULT now())',
-    )
-    app = await screensApp(relay().db)
+    app = await screensApp(relay().db, () => clock ?? new Date())
   })
   afterAll(() => app?.close())
 
+  // Calls are recorded inside the legal hours, 6 minutes apart (call-requests.ts refuses closer).
+  let clock: Date | undefined
+  let lastCall = new Date(0)
   const session = { 'x-test-session': 'ok' }
   const get = (url: string) => app.inject({ method: 'GET', url, headers: session })
   const post = (url: string, payload: unknown) =>
@@ -76,15 +47,7 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
 
   /** A lead of a person of its own: the rules take one phone number for one person. */
   async function newLead(overrides: Record<string, unknown> = {}): Promise<string> {
-    const telephone = `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
-    const lead = validLead({ telephone, ...overrides })
-    const response = await relay().app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(lead),
-    })
-    expect(response.statusCode).toBe(202)
+    const lead = await postLeadBody(relay().app, overrides)
     const [row] = await relay().db.query<{ id: string }>(
       'SELECT id FROM leads WHERE email = $1 ORDER BY received_at DESC LIMIT 1',
       [lead.email],
@@ -97,7 +60,15 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     expect(response.statusCode).toBe(200)
     return response.json<{ leads: LeadCard[] }>().leads
   }
-  const call = (id: string, outcome: string) => post(`/admin/api/leads/${id}/calls`, { outcome })
+  const call = async (id: string, outcome: string) => {
+    clock = nextWindowMoment(new Date(Math.max(Date.now(), lastCall.getTime() + 6 * 60_000)))
+    lastCall = clock
+    try {
+      return await post(`/admin/api/leads/${id}/calls`, { outcome })
+    } finally {
+      clock = undefined
+    }
+  }
   const audited = (action: string) =>
     relay().db.query<{ who: string; details: Record<string, unknown> }>(
       'SELECT who, details FROM test_audit WHERE action = $1 ORDER BY at',
@@ -209,7 +180,10 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     expect(count).toBe(4)
     const rows = (await audited('appel.enregistre')).filter((row) => row.details.lead === id)
     expect(rows).toHaveLength(4)
-    expect(rows[0]).toEqual({ who: broker.email, details: { lead: id, resultat: 'tentative' } })
+    expect(rows[0]).toMatchObject({
+      who: broker.email,
+      details: { lead: id, resultat: 'tentative' },
+    })
     // The calls' history, newest first, with who called.
     const history = (await get(`/admin/api/leads/${id}`)).json<{ calls: unknown[] }>().calls
     expect(history).toHaveLength(4)

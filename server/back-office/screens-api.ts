@@ -13,21 +13,20 @@ import type {
 } from 'fastify'
 import { replayDeliveries, deliveryBacklog } from '../delivery/deliveries'
 import { erasePerson, erasePreview, eraseTraces, personLeadIds } from '../privacy/erase-person'
-import { lockCallRecording, recordCall } from '../storage/lead-calls'
 import { leadsCsvChunks } from '../privacy/export-csv'
 import type { Database, Sql } from '../storage/database'
 import { parisDay } from '../storage/funnel-counts'
 import { contactKey, leadIdPattern } from '../storage/lead-store'
 import type { AdminUser } from '../accounts/admin-sessions'
-import { callingHoursText, refusalText } from '../../common/calls/call-copy'
-import {
-  callOutcomes,
-  callStates,
-  refusalOf,
-  type CallOutcome,
-  type CallState,
-} from '../../common/calls/call-rules'
+import { callingHoursText } from '../../common/calls/call-copy'
+import { callStates, type CallState } from '../../common/calls/call-rules'
 import { isWithinCallingHours } from '../../common/calls/calling-hours'
+import {
+  parseCallRequest,
+  recordCallRequest,
+  reprogramRequest,
+  undoCallRequest,
+} from './call-requests'
 import { funnelReport } from './funnel-report'
 import { claimCopy } from '../../common/back-office/claim-copy'
 import { claimLead } from '../storage/lead-claims'
@@ -45,7 +44,6 @@ import {
   isFiltered,
   leadCampaigns,
   leadCards,
-  standingOf,
 } from '../storage/leads-to-call'
 import { type LeadFilter, type LeadOrder } from '../../common/back-office/screens-api'
 
@@ -71,6 +69,8 @@ export interface AdminScreensDeps {
 
 export type AuditAction =
   | 'appel.enregistre'
+  | 'appel.annule'
+  | 'appel.reprogramme'
   | 'demande.prise_en_charge'
   | 'demande.etape_changee'
   | 'livraison.relancee'
@@ -113,6 +113,7 @@ function leadFilter(query: Query): LeadFilter {
     search: text(query, 'q'),
     campaign: text(query, 'campagne', 500),
     state: oneOf<CallState>(query, 'etat', callStates),
+    dueNow: oneOf(query, 'maintenant', ['1'] as const) === '1',
   }
 }
 
@@ -189,8 +190,9 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     const [lead] = id ? await leadCards(db, [id], now()) : []
     if (!id || !lead) return notFound(reply)
     // The person's card: the calls, stages and deliveries of each of its requests.
+    const asker = { email: userOf(request).email, now: now() }
     const ids = lead.requests.map((request) => request.id)
-    const calls = (await Promise.all(ids.map((leadId) => leadCalls(db, leadId)))).flat()
+    const calls = (await Promise.all(ids.map((leadId) => leadCalls(db, leadId, asker)))).flat()
     const stages = (await Promise.all(ids.map((leadId) => leadStageChanges(db, leadId)))).flat()
     const deliveries = (await Promise.all(ids.map((leadId) => leadDeliveries(db, leadId)))).flat()
     calls.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
@@ -198,29 +200,80 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     return { lead, calls, stages, deliveries }
   })
 
+  // A call as it happened: its outcome, its time (today, not ahead), an agreed callback, a note.
   app.post(`${adminApiPath}/leads/:id/calls`, write, async (request, reply) => {
     const user = userOf(request)
     const id = leadIdOf(request)
-    const outcome = body(request).outcome
-    if (typeof outcome !== 'string' || !(callOutcomes as readonly string[]).includes(outcome)) {
-      throw new BadRequest('Résultat d’appel inconnu.')
-    }
-    if (!id) return notFound(reply)
     const at = now()
+    const call = parseCallRequest(body(request), at)
+    if ('invalid' in call) throw new BadRequest(call.invalid)
+    if (!id) return notFound(reply)
     const result = await db.transaction(async (tx) => {
-      await lockCallRecording(tx)
-      const standing = await standingOf(tx, id, at)
-      if (!standing) return undefined
-      const refusal = refusalOf(standing, outcome as CallOutcome)
-      if (refusal)
-        return { refused: refusalText(outcome as CallOutcome, refusal, standing), refusal }
-      await recordCall(tx, { leadId: id, at, outcome: outcome as CallOutcome, by: user.email })
-      await deps.audit(tx, user, 'appel.enregistre', { lead: id, resultat: outcome })
-      return { recorded: true as const }
+      const recorded = await recordCallRequest(tx, id, call, { by: user.email, now: at })
+      if (recorded && 'id' in recorded) {
+        await deps.audit(tx, user, 'appel.enregistre', {
+          lead: id,
+          appel: recorded.id,
+          resultat: call.outcome,
+          heure: call.at.toISOString(),
+          ...(call.rappelLe ? { rappel_le: call.rappelLe.toISOString() } : {}),
+        })
+      }
+      return recorded
     })
     if (!result) return notFound(reply)
     if ('refused' in result) {
-      return reply.code(409).send({ error: result.refused, reason: result.refusal })
+      return reply.code(409).send({ error: result.refused, reason: result.reason })
+    }
+    const [lead] = await leadCards(db, [id], now())
+    return reply.code(201).send({ lead, call: { id: result.id } })
+  })
+
+  // Its author undoes a call within 10 minutes: it stays in the history, counted nowhere.
+  app.delete(`${adminApiPath}/leads/:id/calls/:callId`, write, async (request, reply) => {
+    const user = userOf(request)
+    const id = leadIdOf(request)
+    const { callId } = request.params as { callId: string }
+    if (!id) return notFound(reply)
+    const at = now()
+    const result = await db.transaction(async (tx) => {
+      const undone = await undoCallRequest(tx, id, callId, { by: user.email, now: at })
+      if ('undone' in undone) {
+        await deps.audit(tx, user, 'appel.annule', {
+          lead: id,
+          appel: callId,
+          resultat: undone.undone.outcome,
+          heure: undone.undone.at.toISOString(),
+        })
+      }
+      return undone
+    })
+    if ('status' in result) return reply.code(result.status).send({ error: result.error })
+    const [lead] = await leadCards(db, [id], now())
+    return { lead }
+  })
+
+  // "Reprogrammer": the advisor's moment replaces the planner's proposal.
+  app.post(`${adminApiPath}/leads/:id/plan`, write, async (request, reply) => {
+    const user = userOf(request)
+    const id = leadIdOf(request)
+    const value = body(request).le
+    if (!id) return notFound(reply)
+    const at = now()
+    const result = await db.transaction(async (tx) => {
+      const planned = await reprogramRequest(tx, id, value, { by: user.email, now: at })
+      if (planned && 'planned' in planned) {
+        await deps.audit(tx, user, 'appel.reprogramme', {
+          lead: id,
+          le: planned.planned.toISOString(),
+        })
+      }
+      return planned
+    })
+    if (!result) return notFound(reply)
+    if ('invalid' in result) throw new BadRequest(result.invalid)
+    if ('refused' in result) {
+      return reply.code(409).send({ error: result.refused, reason: result.reason })
     }
     const [lead] = await leadCards(db, [id], now())
     return reply.code(201).send({ lead })

@@ -48,8 +48,8 @@ export async function escalateDueLeads(
   const waiting = `l.escalated_at IS NULL AND l.claimed_by IS NULL AND l.consent_withdrawn_at IS NULL
     AND NOT EXISTS (
       SELECT 1 FROM lead_calls AS c JOIN leads AS o ON o.id = c.lead_id
-      WHERE c.lead_id = l.id
-         OR ((o.email = l.email OR o.telephone = l.telephone) AND c.at >= l.received_at))`
+      WHERE c.undone_at IS NULL AND (c.lead_id = l.id
+         OR ((o.email = l.email OR o.telephone = l.telephone) AND c.at >= l.received_at)))`
   const candidates = await db.query<{ id: string; received_at: Date }>(
     `SELECT l.id, l.received_at FROM leads AS l
      WHERE l.received_at > $1::timestamptz AND l.received_at <= $2::timestamptz AND ${waiting}`,

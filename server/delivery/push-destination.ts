@@ -46,7 +46,7 @@ export interface PushOptions {
   agent?: Agent | undefined
 }
 
-type DeviceOutcome = 'sent' | 'gone' | { permanent: boolean; reason: string }
+export type DeviceOutcome = 'sent' | 'gone' | { permanent: boolean; reason: string }
 
 /** The push service's host only: an endpoint's path is the device's capability. */
 const hostOf = (endpoint: string) => {
@@ -57,11 +57,15 @@ const hostOf = (endpoint: string) => {
   }
 }
 
-export function pushDestination(options: PushOptions): Destination {
+/**
+ * Sends one payload to one device; a device its push service no longer knows is removed. Also
+ * what the agreed callbacks' reminders (callback-reminders.ts) send with.
+ */
+export function pushSender(options: Omit<PushOptions, 'siteUrl'>) {
   const { db, log } = options
   const vapidDetails = { subject: options.subject, ...options.keys }
 
-  async function sendTo(
+  return async function sendTo(
     subscription: StoredSubscription,
     payload: string,
     topic: string,
@@ -108,7 +112,11 @@ export function pushDestination(options: PushOptions): Destination {
       }
     }
   }
+}
 
+export function pushDestination(options: PushOptions): Destination {
+  const { db, log } = options
+  const sendTo = pushSender(options)
   return {
     name: 'push',
     events: ['lead', 'escalation'],

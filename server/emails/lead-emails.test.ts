@@ -44,6 +44,17 @@ describe('the emails’ HTML', () => {
     expect(link?.textContent).toBe(telephone.replace(/(\d\d)(?=\d)/g, '$1\u00a0'))
   })
 
+  it('says to call before the last legal moment of the 30 days, in words (R112-7, D223-9)', () => {
+    // Received on Thursday 19 November 2026 at 04:12 (Paris): 30 days later is a Saturday.
+    const alert = brokerAlert({
+      ...context(payload()),
+      receivedAt: new Date('2026-11-19T03:12:00Z'),
+    })
+    expect(alert.text).toContain(
+      'À appeler avant le\u00a0: vendredi 18 décembre 2026 à 20\u00a0h\u00a000 (dernier moment',
+    )
+  })
+
   it('opens the lead’s card from a link at the top of the alert, in both parts', () => {
     const alert = brokerAlert(context(payload()))
     const document = parse(alert.html)

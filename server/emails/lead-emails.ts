@@ -13,7 +13,8 @@ import { siteConfig } from '../../common/site-config/site-config'
 import { paths } from '../../common/routes/routes'
 import { escapeHtml } from './html'
 import { isPlainName } from './plain-name'
-import { requestValidityDays } from '../../common/calls/call-rules'
+import { callBefore } from '../../common/calls/call-planner'
+import { frenchMomentInWords } from '../../common/calls/call-copy'
 import { leadNotification } from '../delivery/lead-notification'
 import { leadNotificationCopy } from '../delivery/lead-notification-copy'
 import { callerCopy, whoCalls } from '../../common/lead/caller-copy'
@@ -39,14 +40,11 @@ export interface EmailContent {
   attachments?: EmailAttachment[]
 }
 
-const dayMs = 24 * 60 * 60 * 1_000
-
 const parisDateTime = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
   dateStyle: 'full',
   timeStyle: 'short',
 })
-const parisDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'full' })
 
 export const inParis = (date: Date) => parisDateTime.format(date)
 
@@ -209,7 +207,7 @@ export function brokerAlert({
 }: AlertContext & CardLink & { personRequest?: RequestRank | undefined }): EmailContent {
   const name = fullName(payload)
   const phone = displayPhone(payload.telephone)
-  const deadline = new Date(receivedAt.getTime() + requestValidityDays * dayMs)
+  const before = callBefore(receivedAt)
   const repeat = personRequest && personRequest.number > 1 ? personRequest : undefined
   const title = repeat ? repeatRequestTitle(repeat.number, name) : `Nouveau lead\u00a0: ${name}`
   const { text, html } = render(
@@ -248,7 +246,7 @@ export function brokerAlert({
           ],
           [
             'À appeler avant le',
-            `${parisDate.format(deadline)} (30 jours après la demande, Code des assurances R112-7)`,
+            `${frenchMomentInWords(before)} (dernier moment des heures légales dans les 30 jours de la demande, Code des assurances R112-7)`,
           ],
         ],
       },

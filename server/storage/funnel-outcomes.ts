@@ -48,7 +48,7 @@ const rankOf = `CASE s.status ${leadStages
 
 /**
  * The leads received in the last `days` days in Paris (today included), with how far each went.
- * "Reached": a call recorded `joint`.
+ * "Reached": a call recorded `joint`, and not undone.
  */
 export async function readLeadOutcomes(
   db: Sql,
@@ -63,7 +63,8 @@ export async function readLeadOutcomes(
             l.telephone,
             (SELECT max(${rankOf}) FROM lead_status_changes AS s WHERE s.lead_id = l.id)::integer
               AS furthest,
-            EXISTS (SELECT 1 FROM lead_calls AS c WHERE c.lead_id = l.id AND c.outcome = 'joint')
+            EXISTS (SELECT 1 FROM lead_calls AS c WHERE c.lead_id = l.id AND c.outcome = 'joint'
+                                                     AND c.undone_at IS NULL)
               AS reached,
             (SELECT s.annual_premium_eur FROM lead_status_changes AS s
              WHERE s.lead_id = l.id AND s.status = 'signe' ORDER BY s.at DESC, s.id DESC LIMIT 1

@@ -14,18 +14,43 @@ import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
 import { leadStatusLabels, lossReasonLabels } from '../../common/pipeline/stage-copy'
 import { callOutcomeLabels } from '../../common/calls/call-copy'
 import type { CallOutcome } from '../../common/calls/call-rules'
+import { undoMinutes } from './lead-calls'
 
-export async function leadCalls(db: Sql, leadId: string): Promise<CallEntry[]> {
-  const rows = await db.query<{ at: Date; outcome: CallOutcome; admin_email: string }>(
-    'SELECT at, outcome, admin_email FROM lead_calls WHERE lead_id = $1 ORDER BY at DESC, id DESC',
+/** The calls of a lead, newest first; `asker` may undo theirs for 10 minutes. */
+export async function leadCalls(
+  db: Sql,
+  leadId: string,
+  asker: { email: string; now: Date },
+): Promise<CallEntry[]> {
+  const rows = await db.query<{
+    id: string
+    at: Date
+    outcome: CallOutcome
+    admin_email: string
+    recorded_at: Date
+    rappel_le: Date | null
+    note: string | null
+    undone_at: Date | null
+  }>(
+    `SELECT id::text AS id, at, outcome, admin_email, recorded_at, rappel_le, note, undone_at
+     FROM lead_calls WHERE lead_id = $1 ORDER BY at DESC, id DESC`,
     [leadId],
   )
-  return rows.map((row) => ({
-    at: row.at.toISOString(),
-    outcome: row.outcome,
-    outcomeLabel: callOutcomeLabels[row.outcome],
-    by: row.admin_email,
-  }))
+  return rows.map((row) => {
+    const until = new Date(row.recorded_at.getTime() + undoMinutes * 60_000)
+    const undoable = !row.undone_at && row.admin_email === asker.email && until > asker.now
+    return {
+      id: row.id,
+      at: row.at.toISOString(),
+      outcome: row.outcome,
+      outcomeLabel: callOutcomeLabels[row.outcome],
+      by: row.admin_email,
+      rappelLe: row.rappel_le?.toISOString() ?? null,
+      note: row.note,
+      undoneAt: row.undone_at?.toISOString() ?? null,
+      undoableUntil: undoable ? until.toISOString() : null,
+    }
+  })
 }
 
 const destinationLabels: Record<string, string> = {

@@ -15,15 +15,21 @@ import type {
   LeadPage,
   PersonRequest,
 } from '../../common/back-office/screens-api'
-import { callStateLabels, notCallableText } from '../../common/calls/call-copy'
 import {
-  callStanding,
+  callStateLabels,
+  nextCallText,
+  notCallableText,
+  outsideHoursText,
+} from '../../common/calls/call-copy'
+import {
   compareUrgency,
   requestValidityDays,
   type CallOutcome,
   type CallStanding,
   type RecordedCall,
 } from '../../common/calls/call-rules'
+import { compareDue, planNextCall, type CallPlan } from '../../common/calls/call-planner'
+import type { CallbackSlot } from '../../common/lead/lead-contract'
 import { nationalDigits } from '../../common/phone'
 import type { LeadStatus } from '../../common/pipeline/lead-stages'
 import { leadStatusLabels } from '../../common/pipeline/stage-copy'
@@ -70,20 +76,55 @@ interface PersonStanding {
   requests: PersonRequestFacts[]
   /** The request the card shows and the rules read (`personStandings`). */
   primary: PersonRequestFacts
+  /** The planner's next call for the person (call-planner.ts), its standing (call-rules.ts) in it. */
+  plan: CallPlan
   standing: CallStanding
+}
+
+/** Each lead's chosen slot and the advisors' latest "Reprogrammer" of it. */
+async function planInputs(
+  db: Sql,
+  ids: readonly string[],
+): Promise<
+  Map<string, { slot: CallbackSlot | null; reprogrammed: { for: Date; at: Date } | null }>
+> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.query<{
+    id: string
+    slot: CallbackSlot | null
+    planned_for: Date | null
+    planned_at: Date | null
+  }>(
+    `SELECT l.id, l.payload ->> 'rappel_prefere' AS slot, p.planned_for, p.at AS planned_at
+     FROM leads AS l
+     LEFT JOIN LATERAL (SELECT planned_for, at FROM lead_call_plans AS c WHERE c.lead_id = l.id
+                        ORDER BY at DESC, id DESC LIMIT 1) AS p ON true
+     WHERE l.id = ANY($1::uuid[])`,
+    [ids],
+  )
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        slot: row.slot,
+        reprogrammed:
+          row.planned_for && row.planned_at ? { for: row.planned_for, at: row.planned_at } : null,
+      },
+    ]),
+  )
 }
 
 /**
  * The person of each of `seeds`, and where the law leaves the broker with that person.
  *
  * The rules read the person's newest request whose consent stands, or the newest when none does
- * (`primary`): its 30 days, its consent. A withdrawal reaches the requests of its email only
- * (withdraw-consent.ts), so a person whose other address shares the phone stays callable, marked
- * to confirm. The counters read every call to one of the person's emails or phones, whichever
- * request it was recorded on: D223-9 counts the calls to the consumer, so a call to the same
- * number on a request of more than 30 days before still counts in the window. The state (never
- * called, called, reached) is the primary request's: the calls since it arrived, so that a repeat
- * request is "never called" again, a strong signal worth a call.
+ * (`primary`): its 30 days, its consent, its chosen slot. A withdrawal reaches the requests of its
+ * email only (withdraw-consent.ts), so a person whose other address shares the phone stays
+ * callable, marked to confirm. The counters read every call to one of the person's emails or
+ * phones, whichever request it was recorded on: D223-9 counts the calls to the consumer, so a call
+ * to the same number on a request of more than 30 days before still counts in the window. The
+ * state (never called, called, reached) is the primary request's: the calls since it arrived, so
+ * that a repeat request is "never called" again, a strong signal worth a call.
  */
 async function personStandings(
   db: Sql,
@@ -97,24 +138,29 @@ async function personStandings(
     lead_id: string
     at: Date
     outcome: CallOutcome
+    rappel_le: Date | null
     email: string
     telephone: string
   }>(
-    `SELECT c.lead_id, c.at, c.outcome, l.email, l.telephone
+    `SELECT c.lead_id, c.at, c.outcome, c.rappel_le, l.email, l.telephone
      FROM lead_calls AS c JOIN leads AS l ON l.id = c.lead_id
-     WHERE l.email = ANY($1::text[]) OR l.telephone = ANY($2::text[])`,
+     WHERE c.undone_at IS NULL AND (l.email = ANY($1::text[]) OR l.telephone = ANY($2::text[]))`,
     [
       [...new Set(members.map((lead) => lead.email))],
       [...new Set(members.map((lead) => lead.telephone))],
     ],
   )
+  const primaryOf = (requests: PersonRequestFacts[]) =>
+    requests.find((request) => request.consent_withdrawn_at === null) ??
+    (requests[0] as PersonRequestFacts)
+  const inputs = await planInputs(db, [
+    ...new Set([...persons.values()].map((requests) => primaryOf(requests).id)),
+  ])
   const byPerson = new Map<PersonRequestFacts[], PersonStanding>()
   const standingOfPerson = (requests: PersonRequestFacts[]): PersonStanding => {
     const found = byPerson.get(requests)
     if (found) return found
-    const primary =
-      requests.find((request) => request.consent_withdrawn_at === null) ??
-      (requests[0] as PersonRequestFacts)
+    const primary = primaryOf(requests)
     const ids = new Set(requests.map((request) => request.id))
     const emails = new Set(requests.map((request) => request.email))
     const phones = new Set(requests.map((request) => request.telephone))
@@ -127,34 +173,35 @@ async function personStandings(
         leadId: ids.has(row.lead_id) && row.at.getTime() >= since ? primary.id : row.lead_id,
         at: row.at,
         outcome: row.outcome,
+        rappelLe: row.rappel_le,
       }))
-    const made = {
-      requests,
-      primary,
-      standing: callStanding(
-        {
-          id: primary.id,
-          receivedAt: primary.received_at,
-          consentWithdrawnAt: primary.consent_withdrawn_at,
-          personCalls,
-        },
-        now,
-      ),
-    }
+    const input = inputs.get(primary.id)
+    const plan = planNextCall(
+      {
+        id: primary.id,
+        receivedAt: primary.received_at,
+        consentWithdrawnAt: primary.consent_withdrawn_at,
+        personCalls,
+        slot: input?.slot ?? null,
+        reprogrammed: input?.reprogrammed ?? null,
+      },
+      now,
+    )
+    const made = { requests, primary, plan, standing: plan.standing }
     byPerson.set(requests, made)
     return made
   }
   return new Map(seeds.map((seed) => [seed.id, standingOfPerson(persons.get(seed.id) ?? [seed])]))
 }
 
-/** The standing of a lead's person, read with `db` (a transaction when a call is being recorded). */
-export async function standingOf(db: Sql, leadId: string, now: Date): Promise<CallStanding | null> {
+/** The plan of a lead's person, read with `db` (a transaction when a call is being recorded). */
+export async function planOf(db: Sql, leadId: string, now: Date): Promise<CallPlan | null> {
   const [lead] = await db.query<LeadFacts>(
     `SELECT ${personRequestColumns} FROM leads WHERE id = $1`,
     [leadId],
   )
   if (!lead) return null
-  return (await personStandings(db, [lead], now)).get(lead.id)?.standing ?? null
+  return (await personStandings(db, [lead], now)).get(lead.id)?.plan ?? null
 }
 
 /**
@@ -192,14 +239,16 @@ async function rankRecent(
     ).map((row) => row.id),
   )
   const ranked = persons
-    .map(({ requests, primary, standing }) => ({
+    .map(({ requests, primary, standing, plan }) => ({
       id: primary.id,
       receivedAt: primary.received_at,
       claimed: claimed.has(primary.id),
       requests,
       standing,
+      plan,
     }))
     .filter((person) => !filter.state || person.standing.state === filter.state)
+    .filter((person) => !filter.dueNow || person.plan.dueNow)
   const newestFirst = (a: { receivedAt: Date; id: string }, b: { receivedAt: Date; id: string }) =>
     b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1)
   // Among the persons nobody has called yet, those nobody has taken come first.
@@ -208,9 +257,11 @@ async function rankRecent(
       ? Number(a.claimed) - Number(b.claimed)
       : 0
   ranked.sort(
-    order === 'urgence'
-      ? (a, b) => unclaimedFirst(a, b) || compareUrgency(a, b) || newestFirst(a, b)
-      : newestFirst,
+    filter.dueNow
+      ? (a, b) => compareDue(a.plan, b.plan) || newestFirst(a, b)
+      : order === 'urgence'
+        ? (a, b) => unclaimedFirst(a, b) || compareUrgency(a, b) || newestFirst(a, b)
+        : newestFirst,
   )
   const idsOf = (list: readonly { requests: PersonRequestFacts[] }[]) =>
     list.flatMap((person) => person.requests.map((request) => request.id))
@@ -219,7 +270,8 @@ async function rankRecent(
     members: idsOf(ranked),
     recentMembers: idsOf(persons),
     olderSince,
-    olderIncluded: !filter.state || filter.state === 'clos',
+    // Older leads are out of time: never callable now.
+    olderIncluded: !filter.dueNow && (!filter.state || filter.state === 'clos'),
   }
 }
 
@@ -275,7 +327,12 @@ export async function filteredLeadIds(db: Sql, filter: LeadFilter, now: Date): P
 
 /** Whether any filter is set: without one, the export is `leads:export`'s whole file. */
 export function isFiltered(filter: LeadFilter): boolean {
-  return Boolean(filter.search?.trim()) || filter.campaign !== undefined || Boolean(filter.state)
+  return (
+    Boolean(filter.search?.trim()) ||
+    filter.campaign !== undefined ||
+    Boolean(filter.state) ||
+    Boolean(filter.dueNow)
+  )
 }
 
 type CardRow = LeadFacts & {
@@ -316,7 +373,7 @@ export async function leadCards(db: Sql, ids: readonly string[], now: Date): Pro
     if (!person || !primary || shown.has(primary.id)) return []
     shown.add(primary.id)
     const requests = person.requests.flatMap((request) => rowById.get(request.id) ?? [])
-    return [card(primary, requests, person.standing)]
+    return [card(primary, requests, person.plan)]
   })
 }
 
@@ -344,7 +401,8 @@ function personRequest(row: CardRow): PersonRequest {
   }
 }
 
-function card(row: CardRow, requests: readonly CardRow[], standing: CallStanding): LeadCard {
+function card(row: CardRow, requests: readonly CardRow[], plan: CallPlan): LeadCard {
+  const { standing } = plan
   return {
     id: row.id,
     receivedAt: row.received_at.toISOString(),
@@ -376,6 +434,20 @@ function card(row: CardRow, requests: readonly CardRow[], standing: CallStanding
         : null,
     },
     requests: requests.map(personRequest),
+    plan: {
+      at: plan.at?.toISOString() ?? null,
+      basis: plan.basis,
+      text: nextCallText(plan),
+      allowedNow: plan.allowedNow,
+      dueNow: plan.dueNow,
+      agreedAt: plan.agreedAt?.toISOString() ?? null,
+      callBefore: plan.callBefore.toISOString(),
+      notNowText: plan.allowedNow
+        ? null
+        : standing.reason
+          ? notCallableText(standing.reason, standing)
+          : outsideHoursText,
+    },
   }
 }
 

@@ -405,6 +405,40 @@ export const migrations: readonly Migration[] = [
     ],
   },
   {
+    id: 18,
+    name: 'calls recorded as they happened, undone, reminded, and reprogrammed',
+    statements: [
+      // The outcomes of common/calls/call-rules.ts, spelled out: a released migration never
+      // changes. `tentative` stays for the calls recorded before.
+      'ALTER TABLE lead_calls DROP CONSTRAINT lead_calls_outcome_check',
+      `ALTER TABLE lead_calls
+        ADD CONSTRAINT lead_calls_outcome_check CHECK (outcome IN ('pas_de_reponse', 'messagerie',
+          'rappeler', 'joint', 'refus', 'ne_plus_appeler', 'tentative')),
+        ADD COLUMN recorded_at timestamptz,
+        ADD COLUMN rappel_le timestamptz,
+        ADD COLUMN note text,
+        ADD COLUMN undone_at timestamptz,
+        ADD COLUMN undone_by text,
+        ADD COLUMN reminded_at timestamptz`,
+      // `at` is when the call happened, `recorded_at` when it was typed: the undo window runs
+      // from the latter. Calls recorded before this migration were recorded when they happened.
+      'UPDATE lead_calls SET recorded_at = at',
+      'ALTER TABLE lead_calls ALTER COLUMN recorded_at SET NOT NULL, ALTER COLUMN recorded_at SET DEFAULT now()',
+      // The agreed callbacks whose reminder is still to send (callback-reminders.ts).
+      `CREATE INDEX lead_calls_reminder_idx ON lead_calls (rappel_le)
+        WHERE rappel_le IS NOT NULL AND reminded_at IS NULL AND undone_at IS NULL`,
+      // The advisor's "Reprogrammer": one row per choice, the latest after the last call counts.
+      `CREATE TABLE lead_call_plans (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        at timestamptz NOT NULL,
+        planned_for timestamptz NOT NULL,
+        admin_email text NOT NULL
+      )`,
+      'CREATE INDEX lead_call_plans_lead_idx ON lead_call_plans (lead_id, at)',
+    ],
+  },
+  {
     id: 19,
     name: "a person's requests found by phone as well as by email",
     statements: [

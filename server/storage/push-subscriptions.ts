@@ -90,6 +90,15 @@ export async function allSubscriptions(db: Sql): Promise<StoredSubscription[]> {
   )
 }
 
+/** The devices of the account with this email (an advisor who agreed a callback). */
+export async function subscriptionsOfEmail(db: Sql, email: string): Promise<StoredSubscription[]> {
+  return db.query<StoredSubscription>(
+    `SELECT s.id, s.endpoint, s.p256dh, s.auth FROM push_subscriptions AS s
+     JOIN admin_users AS u ON u.id = s.user_id WHERE u.email = $1 ORDER BY s.created_at, s.id`,
+    [email],
+  )
+}
+
 /** The push service answered 404 or 410: that device will never receive anything again. */
 export async function dropSubscription(db: Sql, id: string): Promise<boolean> {
   const rows = await db.query('DELETE FROM push_subscriptions WHERE id = $1 RETURNING id', [id])

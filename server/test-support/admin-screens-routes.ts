@@ -4,6 +4,8 @@ export function screensApiRoutes(leadId: string) {
     ['GET', '/admin/api/leads'],
     ['GET', `/admin/api/leads/${leadId}`],
     ['POST', `/admin/api/leads/${leadId}/calls`],
+    ['DELETE', `/admin/api/leads/${leadId}/calls/1`],
+    ['POST', `/admin/api/leads/${leadId}/plan`],
     ['POST', `/admin/api/leads/${leadId}/claim`],
     ['GET', '/admin/api/deliveries'],
     ['POST', '/admin/api/deliveries/replay'],

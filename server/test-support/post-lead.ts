@@ -1,4 +1,6 @@
-/** A lead sent to an in-process relay as the form sends it, for the tests that need its id. */
+/** Leads sent to an in-process relay as the form sends them, for tests. */
+import type { FastifyInstance } from 'fastify'
+import { expect } from 'vitest'
 import type { TestRelay } from './test-relay'
 import { validLead } from './lead-fixtures'
 
@@ -24,4 +26,21 @@ export async function postLead(
   )
   if (!row) throw new Error('lead not stored')
   return row.id
+}
+
+/** Posts a valid lead with `overrides`, of a phone number of its own unless given; its body. */
+export async function postLeadBody(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { email: string }> {
+  const telephone = `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+  const lead = validLead({ telephone, ...overrides })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/leads',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(lead),
+  })
+  expect(response.statusCode).toBe(202)
+  return lead as Record<string, unknown> & { email: string }
 }
