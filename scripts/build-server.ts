@@ -1,6 +1,7 @@
 /**
  * Compiles the server for production: `server/main.ts` (what `npm start` runs), the lead
- * commands (`server/commands/leads-cli.ts`), the account commands (`admin-cli.ts`) and the
+ * commands (`server/commands/leads-cli.ts`), the account commands (`admin-cli.ts`), the backup,
+ * restore and move commands (`server/backup/backup-cli.ts`) and the
  * embedded database's thread (`server/storage/pglite-worker.ts`) into plain
  * JavaScript under `dist-server/`, so that an install with `npm ci --omit=dev` runs them without
  * TypeScript tooling. Packages stay imports of
@@ -20,6 +21,7 @@ export const serverEntries = {
   main: 'server/main.ts',
   'leads-cli': 'server/commands/leads-cli.ts',
   'admin-cli': 'server/commands/admin-cli.ts',
+  'backup-cli': 'server/backup/backup-cli.ts',
   // The embedded database's thread, started by server/storage/pglite-thread.ts.
   'pglite-worker': 'server/storage/pglite-worker.ts',
 } as const

@@ -26,6 +26,7 @@ describe('GET /healthz', () => {
         adConsentOnly: [],
       },
       appSecret: 'test-secret-of-at-least-thirty-two-characters',
+      erasures: { file: 'unused', record: () => Promise.reject(new Error('No erasure here.')) },
     })
     const response = await app.inject({ method: 'GET', url: '/healthz' })
     expect(response.statusCode).toBe(503)

@@ -82,6 +82,7 @@ export async function registerAdmin(
         await registerAdminScreensApi(screens, {
           db,
           wakeDeliveries: () => services.onLeadStored(),
+          erasures: services.erasures,
           requireAdminApi: loggedIn,
           requireSameOrigin: sameOrigin,
           audit,

@@ -27,10 +27,14 @@ function uniqueLetters(): string {
  * The routes on a bare Fastify, behind stand-ins of the session and Origin checks, auditing into
  * a table of the test's own through whatever connection or transaction the route hands over.
  */
-async function screensApp(db: AdminScreensDeps['db']): Promise<FastifyInstance> {
+async function screensApp(
+  db: AdminScreensDeps['db'],
+  erasures: AdminScreensDeps['erasures'],
+): Promise<FastifyInstance> {
   const app = Fastify()
   registerAdminScreensApi(app, {
     db,
+    erasures,
     requireAdminApi: async (request, reply) => {
       if (request.headers['x-test-session'] !== 'ok') {
         return reply.code(401).send({ error: 'Session requise' })
@@ -60,7 +64,7 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     await relay().db.query(
       'CREATE TABLE test_audit (who text, action text, details jsonb, at timestamptz DEFAULT now())',
     )
-    app = await screensApp(relay().db)
+    app = await screensApp(relay().db, relay().erasures)
   })
   afterAll(() => app?.close())
 

@@ -1,0 +1,163 @@
+/**
+ * `npm run backup` while the server runs and takes leads, `npm run restore` into an empty data
+ * directory or database (and nothing else), the erasure log making an erasure made after the
+ * backup stick, and BACKUP_KEEP: on the embedded database and on PostgreSQL.
+ */
+import { stat, readFile, writeFile, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runLeadCommand } from '../commands/lead-commands'
+import { contactKey } from '../storage/lead-store'
+import { openDatabase } from '../storage/open-database'
+import { createTempDir } from '../test-support/fake-site'
+import { validLead } from '../test-support/lead-fixtures'
+import {
+  createPostgresDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../test-support/test-databases'
+import { startTestRelay, type TestRelay } from '../test-support/test-relay'
+import { backupDatabase, type BackupResult } from './backup'
+import { backupFileName, latestBackup, listBackups } from './backup-files'
+import { erasureLogName, hashEmail, hashPhone, readErasureLog } from './erasure-log'
+import { restoreBackup } from './restore'
+
+const modeOf = async (file: string) => (await stat(file)).mode & 0o777
+
+describe.each(databaseKinds())('backup and restore on the %s database', (kind) => {
+  let relay: TestRelay
+  let backupDir: string
+  let result: BackupResult
+  const erased = validLead({ nom: 'Effacee', telephone: '06 98 76 54 32' })
+  const kept = validLead({ nom: 'Gardee' })
+  const targets: TestDatabase[] = []
+  const dirs: string[] = []
+  let erasedIds: string[] = []
+
+  const post = (lead: Record<string, unknown>) =>
+    relay.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(lead),
+    })
+
+  /** An empty place to restore into: a data directory that does not exist yet, or a database. */
+  async function emptyTarget(): Promise<{ databaseUrl: string | undefined; dataDir: string }> {
+    const dataDir = path.join(await createTempDir('restore-'), 'data')
+    dirs.push(path.dirname(dataDir))
+    if (kind === 'embedded') return { databaseUrl: undefined, dataDir }
+    const database = await createPostgresDatabase()
+    targets.push(database)
+    return { databaseUrl: database.url, dataDir }
+  }
+
+  beforeAll(async () => {
+    backupDir = await createTempDir('backups-')
+    dirs.push(backupDir)
+    relay = await startTestRelay(kind, { backupDir, backupKeep: 2 })
+    expect((await post(erased)).statusCode).toBe(202)
+    expect((await post(kept)).statusCode).toBe(202)
+    // Older backups, and files that are not backups, which pruning must leave alone.
+    for (const day of ['2026-01-01', '2026-01-02', '2026-01-03']) {
+      await writeFile(path.join(backupDir, backupFileName(new Date(`${day}T03:00:00Z`))), 'old')
+    }
+    await writeFile(path.join(backupDir, 'notes.txt'), 'not a backup')
+    // Leads keep arriving while the dump is taken: each is either wholly in it or not at all.
+    const [backup, ...answers] = await Promise.all([
+      backupDatabase(relay.config),
+      ...Array.from({ length: 5 }, () => post(validLead())),
+    ])
+    result = backup
+    expect(answers.map((answer) => answer.statusCode)).toEqual([202, 202, 202, 202, 202])
+    // pg_dump's snapshot is over: a lead is stored, and the erasure below sees what is there now.
+    expect((await post(validLead())).statusCode).toBe(202)
+    // Erased after the backup: a restore of it must not bring this person back.
+    const email = contactKey(erased.email as string)
+    erasedIds = (
+      await relay.db.query<{ id: string }>('SELECT id FROM leads WHERE email = $1', [email])
+    ).map((row) => row.id)
+    expect(await runLeadCommand(relay.db, { command: 'erase', email }, relay.erasures)).toContain(
+      'Erased 1 lead(s)',
+    )
+  }, 120_000)
+
+  afterAll(async () => {
+    await relay?.stop()
+    for (const target of targets) await target.drop()
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('writes one owner-only backup named by its time, and keeps the last BACKUP_KEEP', async () => {
+    expect(result.backup.name).toMatch(/^backup-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sql\.gz$/)
+    expect(await modeOf(result.backup.path)).toBe(0o600)
+    expect((await latestBackup(backupDir))?.name).toBe(result.backup.name)
+    expect((await listBackups(backupDir)).map((backup) => backup.name)).toEqual([
+      backupFileName(new Date('2026-01-03T03:00:00Z')),
+      result.backup.name,
+    ])
+    expect(result.pruned).toHaveLength(2)
+    expect(await readFile(path.join(backupDir, 'notes.txt'), 'utf8')).toBe('not a backup')
+    const sql = gunzipSync(await readFile(result.backup.path)).toString('utf8')
+    expect(sql).toContain(erased.email)
+  })
+
+  it('logs the erasure with nothing readable in it, owner-only', async () => {
+    const log = path.join(backupDir, erasureLogName)
+    expect(await modeOf(log)).toBe(0o600)
+    const text = await readFile(log, 'utf8')
+    for (const secret of [erased.email as string, 'Effacee', '0698765432', '06 98 76 54 32']) {
+      expect(text).not.toContain(secret)
+    }
+    const [entry] = await readErasureLog(log)
+    expect(entry).toMatchObject({
+      reason: 'erasure',
+      emails: [hashEmail(contactKey(erased.email as string))],
+      leads: erasedIds,
+    })
+    expect(entry?.phones).toHaveLength(1)
+    expect(entry?.phones[0]).toMatch(/^[0-9a-f]{64}$/)
+    expect(entry?.phones[0]).not.toBe(hashPhone(''))
+  })
+
+  it('restores into an empty target, the person erased since then still erased', async () => {
+    const target = await emptyTarget()
+    const restored = await restoreBackup({ ...target, backupDir }, result.backup.path)
+    expect(restored).toEqual({ engine: kind, erasures: 1, erasedLeads: 1 })
+    const db = await openDatabase(target)
+    try {
+      const emails = (await db.query<{ email: string }>('SELECT email FROM leads')).map(
+        (row) => row.email,
+      )
+      expect(emails).toContain(contactKey(kept.email as string))
+      expect(emails).not.toContain(contactKey(erased.email as string))
+      expect(
+        await db.query('SELECT 1 FROM contacts WHERE email = $1', [
+          contactKey(erased.email as string),
+        ]),
+      ).toEqual([])
+      // Taken whole: every lead restored with its deliveries, as stored in one transaction.
+      const orphans = await db.query(
+        `SELECT l.id FROM leads AS l
+         WHERE NOT EXISTS (SELECT 1 FROM lead_deliveries AS d WHERE d.lead_id = l.id)`,
+      )
+      expect(orphans).toEqual([])
+      expect(emails.length).toBeGreaterThanOrEqual(1)
+    } finally {
+      await db.close()
+    }
+    if (kind === 'embedded') expect(await modeOf(target.dataDir)).toBe(0o700)
+  }, 60_000)
+
+  it('refuses a target that is not empty, and a file that is not a backup', async () => {
+    await expect(restoreBackup(relay.config, result.backup.path)).rejects.toThrow(
+      kind === 'embedded' ? /DATA_DIR .* is not empty/ : /DATABASE_URL is not empty/,
+    )
+    const target = await emptyTarget()
+    const notes = path.join(backupDir, 'notes.txt')
+    await expect(restoreBackup({ ...target, backupDir }, notes)).rejects.toThrow(
+      /is not a backup made by npm run backup/,
+    )
+  })
+})
