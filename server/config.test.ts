@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       distDir: path.resolve('/srv/app', 'dist'),
       dataDir: path.resolve('/srv/app', '.data'),
+      backupDir: path.resolve('/srv/app', '.backups'),
+      backupKeep: 14,
       databaseUrl: undefined,
       leadForwardUrl: undefined,
       pageViewForwardUrl: undefined,
@@ -340,9 +342,6 @@ describe('loadConfig', () => {
   })
 
   it('keeps backups in BACKUP_DIR (.backups by default), the last BACKUP_KEEP (14 by default)', () => {
-    const defaults = loadConfig({}, '/srv/app')
-    expect(defaults.backupDir).toBe(path.resolve('/srv/app', '.backups'))
-    expect(defaults.backupKeep).toBe(14)
     expect(configErrorFor({ BACKUP_DIR: 'package.json' }, process.cwd())).toContain(
       'BACKUP_DIR must be a directory',
     )

@@ -36,12 +36,7 @@ describe.each(databaseKinds())('backup and restore on the %s database', (kind) =
   let erasedIds: string[] = []
 
   const post = (lead: Record<string, unknown>) =>
-    relay.app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(lead),
-    })
+    relay.app.inject({ method: 'POST', url: '/api/leads', payload: lead })
 
   /** An empty place to restore into: a data directory that does not exist yet, or a database. */
   async function emptyTarget(): Promise<{ databaseUrl: string | undefined; dataDir: string }> {

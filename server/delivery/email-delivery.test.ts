@@ -355,7 +355,11 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       }),
     ])
 
-    const csv = await runLeadCommand(relay!.db, { command: 'export', email: body.email as string }, relay!.erasures)
+    const csv = await runLeadCommand(
+      relay!.db,
+      { command: 'export', email: body.email as string },
+      relay!.erasures,
+    )
     expect(csv.split('\r\n')[1]).toMatch(/,"\d{4}-\d\d-\d\dT[\d:.]+Z"$/)
 
     const again = await confirm()
@@ -374,7 +378,11 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     await waitFor(() => smtp.received.length === 2, { what: 'the emails' })
     const confirmation = smtp.received.find((mail) => mail.to.includes(body.email as string))!
     const token = /jeton=(\S+)/.exec(confirmation.parsed.text ?? '')![1]!
-    await runLeadCommand(relay!.db, { command: 'erase', email: body.email as string }, relay!.erasures)
+    await runLeadCommand(
+      relay!.db,
+      { command: 'erase', email: body.email as string },
+      relay!.erasures,
+    )
     const response = await relay!.app.inject({
       method: 'POST',
       url: '/retrait-consentement',
