@@ -31,7 +31,7 @@ async function restore(file: string | undefined): Promise<void> {
     `Restored ${file} into ${result.engine === 'embedded' ? `the embedded database in ${config.dataDir}` : 'the PostgreSQL database of DATABASE_URL'}.`,
   )
   console.log(
-    `Re-applied ${result.erasures} erasure(s) of the erasure log: ${result.erasedLeads} lead(s) erased since the backup deleted again.`,
+    `Re-applied the erasure log (${result.erasures} line(s)): ${result.erasedLeads} lead(s) erased after this backup was taken deleted again.`,
   )
   console.log('Start the server again (sudo systemctl start assurance-leads).')
 }
