@@ -120,10 +120,33 @@ describe.each(databaseKinds())('backup and restore on the %s database', (kind) =
     expect(entry?.phones[0]).not.toBe(hashPhone(''))
   })
 
+  it('logs a retention purge as it logs an erasure', async () => {
+    const old = validLead()
+    expect((await post(old)).statusCode).toBe(202)
+    const email = contactKey(old.email as string)
+    await relay.db.query(
+      "UPDATE contacts SET last_interaction_at = now() - interval '4 years' WHERE email = $1",
+      [email],
+    )
+    const [lead] = await relay.db.query<{ id: string }>('SELECT id FROM leads WHERE email = $1', [
+      email,
+    ])
+    expect(await runLeadCommand(relay.db, { command: 'purge' }, relay.erasures)).toContain(
+      'Deleted 1 lead(s)',
+    )
+    const entries = await readErasureLog(relay.erasures.file)
+    expect(entries.at(-1)).toMatchObject({
+      reason: 'retention',
+      emails: [hashEmail(email)],
+      leads: [lead?.id],
+    })
+  })
+
   it('restores into an empty target, the person erased since then still erased', async () => {
     const target = await emptyTarget()
     const restored = await restoreBackup({ ...target, backupDir }, result.backup.path)
-    expect(restored).toEqual({ engine: kind, erasures: 1, erasedLeads: 1 })
+    // The erasure, and the purge of a lead received after the backup: only the first was in it.
+    expect(restored).toEqual({ engine: kind, erasures: 2, erasedLeads: 1 })
     const db = await openDatabase(target)
     try {
       const emails = (await db.query<{ email: string }>('SELECT email FROM leads')).map(
