@@ -3,26 +3,30 @@
  * directory or database (and nothing else), the erasure log making an erasure made after the
  * backup stick, and BACKUP_KEEP: on the embedded database and on PostgreSQL.
  */
+import { execFile } from 'node:child_process'
 import { stat, readFile, writeFile, rm } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runLeadCommand } from '../commands/lead-commands'
 import { contactKey } from '../storage/lead-store'
 import { openDatabase } from '../storage/open-database'
-import { createTempDir } from '../test-support/fake-site'
+import { createFakeSite, createTempDir } from '../test-support/fake-site'
 import { validLead } from '../test-support/lead-fixtures'
 import {
   createPostgresDatabase,
   databaseKinds,
   type TestDatabase,
 } from '../test-support/test-databases'
+import { postLeadTo, startRelayProcess, type RelayProcess } from '../test-support/relay-process'
 import { startTestRelay, type TestRelay } from '../test-support/test-relay'
 import { backupDatabase, type BackupResult } from './backup'
 import { backupFileName, latestBackup, listBackups } from './backup-files'
 import { erasureLogName, hashEmail, hashPhone, readErasureLog } from './erasure-log'
 import { restoreBackup } from './restore'
 
+const execFileAsync = promisify(execFile)
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777
 
 describe.each(databaseKinds())('backup and restore on the %s database', (kind) => {
@@ -182,4 +186,62 @@ describe.each(databaseKinds())('backup and restore on the %s database', (kind) =
       /is not a backup made by npm run backup/,
     )
   })
+})
+
+describe('npm run backup and npm run restore, as commands beside a running server', () => {
+  let dir: string
+  let site: string
+  let server: RelayProcess
+  const lead = validLead()
+
+  const cli = (...args: string[]) =>
+    execFileAsync(process.execPath, ['--import', 'tsx', 'server/backup/backup-cli.ts', ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: path.join(dir, 'data'),
+        BACKUP_DIR: path.join(dir, 'backups'),
+      },
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, output: `${stdout}${stderr}` }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        output: `${error.stdout}${error.stderr}`,
+      }),
+    )
+
+  beforeAll(async () => {
+    dir = await createTempDir('backup-cli-')
+    site = await createFakeSite()
+    server = await startRelayProcess({
+      DIST_DIR: site,
+      DATA_DIR: path.join(dir, 'data'),
+      BACKUP_DIR: path.join(dir, 'backups'),
+      APP_SECRET: 'test-secret-of-at-least-thirty-two-characters',
+      LOG_LEVEL: 'info',
+    })
+    expect((await postLeadTo(server.url, lead)).status).toBe(202)
+  }, 90_000)
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM')
+    await server?.exited
+    await rm(dir, { recursive: true, force: true })
+    await rm(site, { recursive: true, force: true })
+  })
+
+  it('backs up through the server, then refuses to restore over its data', async () => {
+    const backup = await cli('backup')
+    expect(backup).toMatchObject({ code: 0, output: expect.stringMatching(/^Backup written to /) })
+    expect(server.output()).toContain('"command":"dump-database"')
+    const latest = await latestBackup(path.join(dir, 'backups'))
+    expect(gunzipSync(await readFile(latest?.path ?? '')).toString('utf8')).toContain(lead.email)
+    // The server still takes leads after its database was dumped.
+    expect((await postLeadTo(server.url, validLead())).status).toBe(202)
+    const restore = await cli('restore', latest?.path ?? '')
+    expect(restore.code).toBe(1)
+    expect(restore.output).toMatch(/^DATA_DIR .* is not empty: a backup is restored only into/)
+    expect((await cli()).output).toContain(
+      'Usage: backup | restore <backup file> | move-to-postgres',
+    )
+  }, 60_000)
 })
