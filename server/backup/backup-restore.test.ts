@@ -4,14 +4,15 @@
  * backup stick, and BACKUP_KEEP: on the embedded database and on PostgreSQL.
  */
 import { execFile } from 'node:child_process'
-import { stat, readFile, writeFile, rm } from 'node:fs/promises'
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { gunzipSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runLeadCommand } from '../commands/lead-commands'
 import { contactKey } from '../storage/lead-store'
 import { openDatabase } from '../storage/open-database'
+import { openPostgresDatabase } from '../storage/postgres-database'
 import { createFakeSite, createTempDir } from '../test-support/fake-site'
 import { validLead } from '../test-support/lead-fixtures'
 import {
@@ -21,9 +22,10 @@ import {
 } from '../test-support/test-databases'
 import { postLeadTo, startRelayProcess, type RelayProcess } from '../test-support/relay-process'
 import { startTestRelay, type TestRelay } from '../test-support/test-relay'
-import { backupDatabase, type BackupResult } from './backup'
+import { backupDatabase, backupHeader, type BackupResult } from './backup'
 import { backupFileName, latestBackup, listBackups } from './backup-files'
 import { erasureLogName, hashEmail, hashPhone, readErasureLog } from './erasure-log'
+import { objectsIn } from './postgres-tools'
 import { restoreBackup } from './restore'
 
 const execFileAsync = promisify(execFile)
@@ -185,6 +187,16 @@ describe.each(databaseKinds())('backup and restore on the %s database', (kind) =
     await expect(restoreBackup({ ...target, backupDir }, notes)).rejects.toThrow(
       /is not a backup made by npm run backup/,
     )
+    // A backup that fails halfway leaves the target as empty as it found it.
+    const broken = path.join(await createTempDir('broken-'), backupFileName(new Date()))
+    dirs.push(path.dirname(broken))
+    await writeFile(broken, gzipSync(`${backupHeader(kind, new Date())}CREATE TABLE x (;\n`))
+    await expect(restoreBackup({ ...target, backupDir }, broken)).rejects.toThrow()
+    if (kind === 'embedded') expect(await readdir(target.dataDir)).toEqual([])
+    else {
+      const db = openPostgresDatabase(target.databaseUrl ?? '')
+      expect(await objectsIn(db).finally(() => db.close())).toBe(0)
+    }
   })
 })
 

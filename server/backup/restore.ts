@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createReadStream } from 'node:fs'
-import { open, readdir, readFile } from 'node:fs/promises'
+import { open, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { constants, createGunzip, gunzipSync } from 'node:zlib'
@@ -107,6 +107,7 @@ async function restoreEmbedded(
   await createDataDir(dataDir)
   // No server can start on it before the erasures are carried out.
   const unlock = lockEmbeddedDatabase(dataDir)
+  let restored = false
   try {
     const sql = gunzipSync(await readFile(file)).toString('utf8')
     const db = await PGlite.create(path.join(dataDir, 'pglite'))
@@ -125,11 +126,14 @@ async function restoreEmbedded(
         await db.exec(`VACUUM FULL ${erasedTables.join(', ')}`)
       }
       await db.exec('CHECKPOINT')
+      restored = true
       return erased
     } finally {
       await db.close()
     }
   } finally {
+    // Empty before, empty again after a failure: a half-restored database never starts.
+    if (!restored) await rm(path.join(dataDir, 'pglite'), { recursive: true, force: true })
     unlock()
     await secureDataDir(dataDir)
   }
@@ -163,7 +167,13 @@ async function restorePostgres(
     if (code !== 0) {
       throw new Error(`psql could not restore ${file} (${code ?? signal}): ${errors.trim()}`)
     }
-    return await db.transaction(erase)
+    return await db.transaction(erase).catch((error: unknown) => {
+      throw new Error(
+        `The backup was restored, but the erasure log could not be re-applied (${error instanceof Error ? error.message : String(error)}): ` +
+          'do not start the server on this database, which may hold people erased since the backup. ' +
+          'Drop it and create it again (dropdb, createdb), fix the cause, then restore again.',
+      )
+    })
   } finally {
     await db.close()
   }
