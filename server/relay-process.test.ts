@@ -61,6 +61,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
   const env = () => ({
     DIST_DIR: distDir,
     DATA_DIR: dataDir,
+    BACKUP_DIR: `${dataDir}/backups`,
     DATABASE_URL: database?.url ?? '',
     LEAD_FORWARD_URL: target.url,
     SMTP_URL: smtp.url,
@@ -78,7 +79,12 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
 
   const cli = (...args: string[]) =>
     execFileAsync(process.execPath, ['--import', 'tsx', 'server/commands/leads-cli.ts', ...args], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        BACKUP_DIR: `${dataDir}/backups`,
+        DATABASE_URL: database?.url ?? '',
+      },
     })
 
   it('delivers every acknowledged lead after a SIGKILL in mid-delivery and a restart', async () => {
