@@ -1,7 +1,8 @@
 /**
  * Compiles the server for production: `server/main.ts` (what `npm start` runs), the lead
  * commands (`server/commands/leads-cli.ts`), the account commands (`admin-cli.ts`), the going-live
- * check (`check-cli.ts`) and the
+ * check (`check-cli.ts`), the backup, restore and move commands (`server/backup/backup-cli.ts`)
+ * and the
  * embedded database's thread (`server/storage/pglite-worker.ts`) into plain
  * JavaScript under `dist-server/`, so that an install with `npm ci --omit=dev` runs them without
  * TypeScript tooling. Packages stay imports of
@@ -23,6 +24,7 @@ export const serverEntries = {
   'admin-cli': 'server/commands/admin-cli.ts',
   // npm run check, the going-live check.
   'check-cli': 'server/commands/check-cli.ts',
+  'backup-cli': 'server/backup/backup-cli.ts',
   // The embedded database's thread, started by server/storage/pglite-thread.ts.
   'pglite-worker': 'server/storage/pglite-worker.ts',
 } as const

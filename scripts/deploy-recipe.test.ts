@@ -216,3 +216,41 @@ describe('deploy/assurance-leads.service', () => {
     }
   })
 })
+
+describe('deploy/assurance-leads-backup.service and .timer', () => {
+  const analyze = spawnSync('which', ['systemd-analyze']).status === 0
+  const units = ['assurance-leads-backup.service', 'assurance-leads-backup.timer'].map((unit) =>
+    path.join(root, 'deploy', unit),
+  )
+
+  it.skipIf(!analyze)('pass systemd-analyze verify', () => {
+    const result = spawnSync('systemd-analyze', ['verify', ...units], { encoding: 'utf8' })
+    const complaints = `${result.stdout}${result.stderr}`
+      .split('\n')
+      .filter((line) => line.trim() && !/Command \/usr\/bin\/npm is not executable/.test(line))
+    expect(complaints).toEqual([])
+  })
+
+  it('run npm run backup each night with the server’s directories', async () => {
+    const [service, timer] = await Promise.all(units.map((unit) => readFile(unit, 'utf8')))
+    const server = await readFile(path.join(root, 'deploy/assurance-leads.service'), 'utf8')
+    const lines = (text: string | undefined) => (text ?? '').split('\n')
+    for (const line of [
+      'Type=oneshot',
+      'ExecStart=/usr/bin/npm run backup',
+      'User=assurance-leads',
+      'EnvironmentFile=/srv/assurance-leads/.env',
+      'ReadWritePaths=/var/lib/assurance-leads',
+    ]) {
+      expect(lines(service)).toContain(line)
+    }
+    // The dump is asked of the running server through DATA_DIR: both must name the same places.
+    for (const line of lines(server).filter((line) =>
+      /^Environment=(DATA|BACKUP)_DIR=/.test(line),
+    )) {
+      expect(lines(service)).toContain(line)
+    }
+    expect(lines(timer)).toContain('OnCalendar=*-*-* 03:15:00')
+    expect(lines(timer)).toContain('Persistent=true')
+  })
+})

@@ -2,8 +2,9 @@
  * The deploy path, tried for real in a throwaway copy of the project: a full install builds the
  * site and the server, `npm ci --omit=dev` drops the development dependencies (TypeScript, tsx,
  * Vite…), then `npm start` must serve the site and the relay, `npm run leads:export` must read the
- * lead back, `npm run admin:add-user` must make an account the back-office's login takes, and
- * SIGTERM must stop the server cleanly. Usage: tsx scripts/test-production-install.ts
+ * lead back, `npm run backup` must dump the database the running server holds, `npm run
+ * admin:add-user` must make an account the back-office's login takes, and SIGTERM must stop the
+ * server cleanly. Usage: tsx scripts/test-production-install.ts
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, realpathSync } from 'node:fs'
@@ -109,6 +110,11 @@ async function main(): Promise<void> {
       check(lead.status === 202, 'the relay stores a lead (202)')
       const csv = run('npm', ['run', '--silent', 'leads:export'], copy, env)
       check(csv.includes(email), 'npm run leads:export reads it back')
+      const backup = run('npm', ['run', '--silent', 'backup'], copy, env)
+      check(
+        /^Backup written to .*\/backup-[\dT-]+Z\.sql\.gz\.$/m.test(backup),
+        'npm run backup dumps the database the server holds',
+      )
 
       const admin = { email: 'courtier@exemple.fr', password: 'un mot de passe assez long' }
       const created = run(

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       distDir: path.resolve('/srv/app', 'dist'),
       dataDir: path.resolve('/srv/app', '.data'),
+      backupDir: path.resolve('/srv/app', '.backups'),
+      backupKeep: 14,
       databaseUrl: undefined,
       leadForwardUrl: undefined,
       pageViewForwardUrl: undefined,
@@ -95,6 +97,8 @@ describe('loadConfig', () => {
           HOST: '127.0.0.1',
           DIST_DIR: 'build',
           DATA_DIR: '/var/lib/leads',
+          BACKUP_DIR: '/var/backups/leads',
+          BACKUP_KEEP: '30',
           DATABASE_URL: 'postgres://relay:secret@db.example.com:5432/leads',
           TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
           FORWARD_TIMEOUT_MS: '5000',
@@ -130,6 +134,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       distDir: path.resolve('/srv/app', 'build'),
       dataDir: '/var/lib/leads',
+      backupDir: '/var/backups/leads',
+      backupKeep: 30,
       databaseUrl: 'postgres://relay:secret@db.example.com:5432/leads',
       leadForwardUrl: 'https://hooks.example.com/lead',
       pageViewForwardUrl: 'http://127.0.0.1:9000/pv',
@@ -411,6 +417,17 @@ describe('loadConfig', () => {
   it('rejects a DATA_DIR that is a file', () => {
     const message = configErrorFor({ DATA_DIR: 'package.json' }, process.cwd())
     expect(message).toContain('DATA_DIR must be a directory')
+  })
+
+  it('keeps backups in BACKUP_DIR (.backups by default), the last BACKUP_KEEP (14 by default)', () => {
+    expect(configErrorFor({ BACKUP_DIR: 'package.json' }, process.cwd())).toContain(
+      'BACKUP_DIR must be a directory',
+    )
+    for (const value of ['0', '1001', '2.5', 'tous']) {
+      expect(configErrorFor({ BACKUP_KEEP: value })).toContain(
+        `BACKUP_KEEP must be a whole number from 1 to 1000, got "${value}".`,
+      )
+    }
   })
 
   it('reports every bad variable together in one ConfigError', () => {

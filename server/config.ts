@@ -25,6 +25,10 @@ export interface ServerConfig {
   host: string
   distDir: string
   dataDir: string
+  /** Where `npm run backup` writes, and the erasure log restores re-apply (server/backup/). */
+  backupDir: string
+  /** How many backups `npm run backup` keeps in `backupDir`, the newest. */
+  backupKeep: number
   /** PostgreSQL connection string; `undefined` means the embedded database under `dataDir`. */
   databaseUrl: string | undefined
   leadForwardUrl: string | undefined
@@ -171,11 +175,12 @@ function parseDatabaseUrl(value: string | undefined): string | undefined {
   return value.trim()
 }
 
-function parseDataDir(value: string | undefined, cwd: string): string {
-  const dir = path.resolve(cwd, blank(value) ? '.data' : value.trim())
+/** A directory setting, relative to the working directory: it may not exist yet, but not be a file. */
+function parseDirectory(name: string, value: string | undefined, cwd: string, fallback: string) {
+  const dir = path.resolve(cwd, blank(value) ? fallback : value.trim())
   const stats = statSync(dir, { throwIfNoEntry: false })
   if (stats && !stats.isDirectory()) {
-    throw new ConfigError(`DATA_DIR must be a directory, but "${dir}" is a file.`)
+    throw new ConfigError(`${name} must be a directory, but "${dir}" is a file.`)
   }
   return dir
 }
@@ -503,7 +508,11 @@ export function loadConfig(
         ? 7
         : parseWholeNumber('ADMIN_SESSION_MAX_DAYS', env.ADMIN_SESSION_MAX_DAYS, 1, 30),
     ),
-    dataDir: attempt(() => parseDataDir(env.DATA_DIR, cwd)),
+    dataDir: attempt(() => parseDirectory('DATA_DIR', env.DATA_DIR, cwd, '.data')),
+    backupDir: attempt(() => parseDirectory('BACKUP_DIR', env.BACKUP_DIR, cwd, '.backups')),
+    backupKeep: attempt(() =>
+      blank(env.BACKUP_KEEP) ? 14 : parseWholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 1, 1000),
+    ),
     databaseUrl: attempt(() => parseDatabaseUrl(env.DATABASE_URL)),
     leadForwardUrl: attempt(() => parseUrl('LEAD_FORWARD_URL', env.LEAD_FORWARD_URL)),
     pageViewForwardUrl: attempt(() => parseUrl('PAGE_VIEW_FORWARD_URL', env.PAGE_VIEW_FORWARD_URL)),

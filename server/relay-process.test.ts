@@ -67,6 +67,7 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
     ...(database ? sharedInstanceEnv : {}),
     DIST_DIR: distDir,
     DATA_DIR: dataDir,
+    BACKUP_DIR: `${dataDir}/backups`,
     DATABASE_URL: database?.url ?? '',
     LEAD_FORWARD_URL: target.url,
     SMTP_URL: smtp.url,
@@ -84,7 +85,12 @@ describe.each(databaseKinds())('the server process on the %s database', (kind) =
 
   const cli = (...args: string[]) =>
     execFileAsync(process.execPath, ['--import', 'tsx', 'server/commands/leads-cli.ts', ...args], {
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        BACKUP_DIR: `${dataDir}/backups`,
+        DATABASE_URL: database?.url ?? '',
+      },
     })
 
   it('delivers every acknowledged lead after a SIGKILL in mid-delivery and a restart', async () => {

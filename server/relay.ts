@@ -23,6 +23,7 @@ import { startEscalationChecks } from './delivery/escalation'
 import { startChannelAlerts } from './delivery/channel-alerts'
 import { loadVapidKeys } from './delivery/vapid-keys'
 import { purgeExpired } from './privacy/retention'
+import { erasureLogIn } from './backup/erasure-log'
 import { loadAppSecret } from './privacy/withdrawal-token'
 import { createLogger } from './log-options'
 import type { ActivityCounterMode } from '../common/site-config/site-config-schema'
@@ -150,6 +151,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     wakeups?.notify()
   }
   const now = options.now ?? (() => new Date())
+  const erasures = erasureLogIn(config.backupDir)
   const escalations =
     config.leadEscalateMinutes > 0 && destinations.plan.escalation.length > 0
       ? startEscalationChecks({
@@ -221,6 +223,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
     pageViews,
     deliveries: destinations.plan,
     appSecret: secret.secret,
+    erasures,
     pushPublicKey: vapid.publicKey,
     activityCount: (options.activityCounter ?? siteConfig.activityCounter) === 'real',
     now: options.now,
@@ -245,7 +248,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   )
 
   const purge = () =>
-    purgeExpired(db).then(
+    purgeExpired(db, erasures).then(
       (deleted) => log.info({ deleted }, 'retention purge done'),
       (error: unknown) => log.error({ err: error }, 'retention purge failed'),
     )
@@ -265,7 +268,7 @@ export async function startRelay(config: ServerConfig, options: RelayOptions = {
   // Without the socket the relay still works; only the lead and account commands must wait for a stop.
   const closeSocket =
     db.kind === 'embedded'
-      ? await serveControlSocket(controlSocketPath(config.dataDir), db, log).catch(
+      ? await serveControlSocket(controlSocketPath(config.dataDir), db, { erasures }, log).catch(
           (error: unknown) => {
             log.warn(
               { err: error },

@@ -72,6 +72,8 @@ const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts']
     HOST: '127.0.0.1',
     DIST_DIR: outDir,
     DATA_DIR: dirs.data,
+    // The erasure log of the back-office's erasures beside the data, never in the working tree.
+    BACKUP_DIR: `${dirs.data}-backups`,
     // Variants without the back-office point at a folder with no build: /admin answers 503.
     ADMIN_DIST_DIR: withAdmin ? dirs.adminDist : path.join(outDir, 'no-admin'),
   },

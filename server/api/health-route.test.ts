@@ -39,6 +39,7 @@ describe('GET /healthz', () => {
           stageChange: [],
         },
         appSecret: 'test-secret-of-at-least-thirty-two-characters',
+        erasures: { file: 'unused', record: () => Promise.reject(new Error('No erasure here.')) },
       })
       const response = await app.inject({
         method: 'GET',

@@ -1,4 +1,5 @@
 import type { onRequestHookHandler } from 'fastify'
+import type { ErasureLog } from '../backup/erasure-log'
 import type { DeliveryPlan } from '../delivery/destinations'
 import type { PageViewForwarder } from '../delivery/page-view-forwarder'
 import type { Database } from '../storage/database'
@@ -16,6 +17,8 @@ export interface RelayServices {
   deliveries: DeliveryPlan
   /** Lead inserts that failed lately, for the health check; absent in tests that need none. */
   writes?: WriteHealth | undefined
+  /** Where the back-office's erasures are recorded (BACKUP_DIR/erasures.jsonl). */
+  erasures: ErasureLog
   /** Signs and checks the consent-withdrawal links and the back-office's device cookies. */
   appSecret: string
   /** The VAPID public key the back-office's devices subscribe with; absent in tests of other routes. */

@@ -20,7 +20,7 @@ describe.each(databaseKinds())('recording calls on the %s database', (kind) => {
   let clock = paris('12-02', '10:00')
 
   beforeAll(async () => {
-    app = await screensApp(relay().db, () => clock)
+    app = await screensApp(relay().db, () => clock, relay().erasures)
   })
   afterAll(() => app?.close())
 

@@ -193,7 +193,7 @@ describe.each(databaseKinds())('the funnel after the lead on the %s database', (
   })
 
   it('drops an erased person from the later steps, while the anonymous counts keep their lead', async () => {
-    await erasePerson(relay().db, people.lostAfterAppointment)
+    await erasePerson(relay().db, people.lostAfterAppointment, relay().erasures)
     const report = await funnelReport(relay().db, { days: 7, campaign }, now)
     expect(report.rows.find((row) => row.name === video)).toMatchObject({
       views: 40,

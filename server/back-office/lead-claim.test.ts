@@ -22,6 +22,7 @@ describe.each(databaseKinds())('claiming a lead on the %s database', (kind) => {
     app = Fastify()
     registerAdminScreensApi(app, {
       db: relay().db,
+      erasures: relay().erasures,
       now: () => now,
       // The advisor is whoever the test says; the real session check is tested with the login.
       requireAdminApi: async (request, reply) => {

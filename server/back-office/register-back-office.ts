@@ -83,6 +83,7 @@ export async function registerAdmin(
         await registerAdminScreensApi(screens, {
           db,
           wakeDeliveries: () => services.onLeadStored(),
+          erasures: services.erasures,
           requireAdminApi: loggedIn,
           requireSameOrigin: sameOrigin,
           audit,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashEmail, readErasureLog } from '../backup/erasure-log'
 import { exportLeadsCsv } from '../privacy/export-csv'
 import { signWithdrawalToken } from '../privacy/withdrawal-token'
 import { filesContaining } from '../test-support/files-containing'
@@ -28,7 +29,7 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
   let app: FastifyInstance
 
   beforeAll(async () => {
-    app = await screensApp(relay().db, () => clock ?? new Date())
+    app = await screensApp(relay().db, () => clock ?? new Date(), relay().erasures)
   })
   afterAll(() => app?.close())
 
@@ -485,6 +486,12 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     )
     const [audit] = await audited('personne.effacee')
     expect(audit?.details).toEqual({ demandes: 2, ids: expect.arrayContaining([first]) })
+    // Logged, hashed, for a restore of an older backup to erase again (server/backup/erasure-log.ts).
+    const logged = (await readErasureLog(relay().erasures.file)).find((entry) =>
+      entry.leads.includes(first),
+    )
+    expect(logged).toMatchObject({ reason: 'erasure', emails: [hashEmail(email)] })
+    expect(logged?.leads).toHaveLength(2)
     expect(JSON.stringify(await relay().db.query('SELECT * FROM test_audit'))).not.toContain(email)
     expect(
       (await post('/admin/api/erase', { email: 'pas une adresse', leads: 0 })).statusCode,

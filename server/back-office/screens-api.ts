@@ -11,6 +11,7 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify'
+import type { ErasureLog } from '../backup/erasure-log'
 import { replayDeliveries, deliveryBacklog } from '../delivery/deliveries'
 import { erasePerson, erasePreview, eraseTraces, personLeadIds } from '../privacy/erase-person'
 import { leadsCsvChunks } from '../privacy/export-csv'
@@ -52,6 +53,8 @@ export interface AdminScreensDeps {
   db: Database
   /** Tells the delivery worker that deliveries are due now (after a replay). */
   wakeDeliveries?: () => void
+  /** Where erasures are recorded, for restores to re-apply (BACKUP_DIR/erasures.jsonl). */
+  erasures: ErasureLog
   /** Already applied to every route of the scope; for a route registered elsewhere. */
   requireAdminApi: preHandlerAsyncHookHandler
   /** Already applied to every state-changing request of the scope; likewise. */
@@ -386,7 +389,7 @@ function screensRoutes(app: FastifyInstance, deps: AdminScreensDeps): void {
     const result = await db.transaction(async (tx) => {
       const ids = await personLeadIds(tx, key)
       if (ids.length !== expected) return undefined
-      const erased = await erasePerson(tx, key)
+      const erased = await erasePerson(tx, key, deps.erasures)
       // The lead ids only: the audit must not keep what was erased.
       await deps.audit(tx, user, 'personne.effacee', { demandes: erased, ids })
       return erased

@@ -89,7 +89,7 @@ describe.each(databaseKinds())('account commands on the %s database', (kind) => 
 
   async function run(args: string[]): Promise<string> {
     let output = ''
-    for await (const chunk of commandOutput(relay().db, args)) output += chunk
+    for await (const chunk of commandOutput(relay().db, args, relay())) output += chunk
     return output
   }
 

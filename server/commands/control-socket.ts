@@ -10,7 +10,7 @@ import path from 'node:path'
 import readline from 'node:readline'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database } from '../storage/database'
-import { commandName, commandOutput } from './commands'
+import { commandName, commandOutput, type CommandContext } from './commands'
 
 const maxRequestBytes = 4_096
 
@@ -28,6 +28,7 @@ type AnswerLine = { chunk: string } | { ok: true } | { ok: false; error: string 
 async function runRequestLine(
   line: string,
   db: Database,
+  context: CommandContext,
   log: FastifyBaseLogger,
   send: (answer: AnswerLine) => Promise<void>,
 ): Promise<void> {
@@ -36,7 +37,7 @@ async function runRequestLine(
     if (!Array.isArray(args) || !args.every((arg) => typeof arg === 'string')) {
       throw new Error('Expected the command-line arguments.')
     }
-    for await (const chunk of commandOutput(db, args)) await send({ chunk })
+    for await (const chunk of commandOutput(db, args, context)) await send({ chunk })
     log.info({ command: commandName(args) }, 'command run')
     await send({ ok: true })
   } catch (error) {
@@ -61,6 +62,7 @@ function sender(socket: net.Socket): (answer: AnswerLine) => Promise<void> {
 export async function serveControlSocket(
   socketPath: string,
   db: Database,
+  context: CommandContext,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
   await rm(socketPath, { force: true })
@@ -77,7 +79,7 @@ export async function serveControlSocket(
       const newline = received.indexOf('\n')
       if (newline === -1) return
       socket.removeAllListeners('data')
-      void runRequestLine(received.slice(0, newline), db, log, sender(socket))
+      void runRequestLine(received.slice(0, newline), db, context, log, sender(socket))
         .catch(() => {
           // The client left mid-answer: nothing more to tell it.
         })

@@ -49,7 +49,7 @@ describe.each(databaseKinds())('delivery commands on the %s database', (kind) =>
        WHERE lead_id = $1`,
       [id],
     )
-    const listing = await runLeadCommand(relay().db, { command: 'deliveries' })
+    const listing = await runLeadCommand(relay().db, { command: 'deliveries' }, relay().erasures)
     const [header, ...lines] = listing.trimEnd().split('\n')
     expect(header).toMatch(/^lead\s+destination\s+event\s+state\s+attempts\s+age\s+last error$/)
     const line = lines.find((row) => row.startsWith(id))
@@ -58,11 +58,15 @@ describe.each(databaseKinds())('delivery commands on the %s database', (kind) =>
     )
 
     expect(
-      await runLeadCommand(relay().db, { command: 'replay', parked: true, destination: 'other' }),
+      await runLeadCommand(
+        relay().db,
+        { command: 'replay', parked: true, destination: 'other' },
+        relay().erasures,
+      ),
     ).toBe('Put 0 delivery(ies) back in the queue.\n')
-    expect(await runLeadCommand(relay().db, { command: 'replay', lead: id })).toBe(
-      'Put 1 delivery(ies) back in the queue.\n',
-    )
+    expect(
+      await runLeadCommand(relay().db, { command: 'replay', lead: id }, relay().erasures),
+    ).toBe('Put 1 delivery(ies) back in the queue.\n')
     const [row] = await relay().db.query<{ state: string; due: boolean }>(
       'SELECT state, next_attempt_at <= now() AS due FROM lead_deliveries WHERE lead_id = $1',
       [id],

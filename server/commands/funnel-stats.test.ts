@@ -296,7 +296,11 @@ describe.each(databaseKinds())('funnel figures on the %s database', (kind) => {
   })
 
   it('runs through the lead commands, as `npm run leads:stats` does', async () => {
-    const output = await runLeadCommand(relay().db, parseCommandLine(['stats', '--json']).request)
+    const output = await runLeadCommand(
+      relay().db,
+      parseCommandLine(['stats', '--json']).request,
+      relay().erasures,
+    )
     expect(Array.isArray(JSON.parse(output))).toBe(true)
   })
 
@@ -323,7 +327,7 @@ describe.each(databaseKinds())('funnel figures on the %s database', (kind) => {
       `INSERT INTO funnel_counts (day, utm_campaign, utm_content, step, count)
        VALUES (current_date - interval '26 months', 'purge-now', '', 'view', 1)`,
     )
-    const output = await runLeadCommand(relay().db, { command: 'purge' })
+    const output = await runLeadCommand(relay().db, { command: 'purge' }, relay().erasures)
     expect(output).toMatch(/Deleted \d+ funnel count\(s\) older than 25 months\./)
     expect(
       await relay().db.query(`SELECT 1 FROM funnel_counts WHERE utm_campaign = 'purge-now'`),

@@ -54,7 +54,9 @@ describe.each(databaseKinds())('the going-live check on the %s database', (kind)
       url,
       command: async (args) => {
         let output = ''
-        for await (const chunk of commandOutput(relay.db, args)) output += chunk
+        for await (const chunk of commandOutput(relay.db, args, { erasures: relay.erasures })) {
+          output += chunk
+        }
         return output
       },
     })

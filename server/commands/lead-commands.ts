@@ -2,6 +2,7 @@
  * The operator's commands on stored leads. No HTTP route reads leads: these run from a shell on
  * the server, directly on the database or, for the embedded one, through the running server.
  */
+import type { ErasureLog } from '../backup/erasure-log'
 import { replayDeliveries, undoneDeliveries } from '../delivery/deliveries'
 import { erasePerson, eraseTraces } from '../privacy/erase-person'
 import { leadIdPattern } from '../storage/lead-store'
@@ -59,13 +60,17 @@ function formatAge(seconds: number): string {
   return `${Math.floor(seconds / 86_400)} d`
 }
 
-/** Runs one command and returns what it prints. */
-export async function runLeadCommand(db: Database, request: LeadCommand): Promise<string> {
+/** Runs one command and returns what it prints; erasures (and purges) go to `erasures` too. */
+export async function runLeadCommand(
+  db: Database,
+  request: LeadCommand,
+  erasures: ErasureLog,
+): Promise<string> {
   switch (request.command) {
     case 'export':
       return exportLeadsCsv(db, { email: request.email })
     case 'erase': {
-      const count = await erasePerson(db, request.email)
+      const count = await db.transaction((tx) => erasePerson(tx, request.email, erasures))
       await eraseTraces(db)
       return (
         `Erased ${count} lead(s) for that email address.\n` +
@@ -73,7 +78,7 @@ export async function runLeadCommand(db: Database, request: LeadCommand): Promis
       )
     }
     case 'purge': {
-      const deleted = await purgeExpired(db)
+      const deleted = await purgeExpired(db, erasures)
       return (
         `Deleted ${deleted.leads} lead(s) with no interaction for ${retentionYears} years.\n` +
         `Deleted ${deleted.funnelCounts} funnel count(s) older than ${funnelRetentionMonths} months.\n`
@@ -103,9 +108,10 @@ export async function runLeadCommand(db: Database, request: LeadCommand): Promis
 export async function* leadCommandOutput(
   db: Database,
   request: LeadCommand,
+  erasures: ErasureLog,
 ): AsyncGenerator<string> {
   if (request.command === 'export') yield* leadsCsvChunks(db, { email: request.email })
-  else yield await runLeadCommand(db, request)
+  else yield await runLeadCommand(db, request, erasures)
 }
 
 const daysError = `--days needs a whole number of days from 1 to ${maxStatsDays}.`

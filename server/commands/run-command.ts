@@ -1,4 +1,5 @@
-import { loadConfig } from '../config'
+import { erasureLogIn } from '../backup/erasure-log'
+import { loadConfig, type ServerConfig } from '../config'
 import { secureDataDir } from '../storage/data-dir'
 import type { Database } from '../storage/database'
 import { EmbeddedDatabaseBusyError } from '../storage/embedded-lock'
@@ -12,8 +13,11 @@ export type Write = (chunk: string) => Promise<void>
  * Runs a command on the configured database; with the embedded one held by a running server, the
  * server runs it (see control-socket.ts).
  */
-export async function runCommand(args: readonly string[], write: Write): Promise<void> {
-  const config = loadConfig(process.env)
+export async function runCommand(
+  args: readonly string[],
+  write: Write,
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'backupDir'> = loadConfig(process.env),
+): Promise<void> {
   // Opening the embedded database may create files in DATA_DIR: owner-only, as the server's.
   if (!config.databaseUrl) await secureDataDir(config.dataDir)
   let db: Database
@@ -25,7 +29,8 @@ export async function runCommand(args: readonly string[], write: Write): Promise
     return askRunningServer(controlSocketPath(config.dataDir), args, write)
   }
   try {
-    for await (const chunk of commandOutput(db, args)) await write(chunk)
+    const context = { erasures: erasureLogIn(config.backupDir) }
+    for await (const chunk of commandOutput(db, args, context)) await write(chunk)
   } finally {
     await db.close()
   }

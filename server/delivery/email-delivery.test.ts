@@ -355,7 +355,11 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
       }),
     ])
 
-    const csv = await runLeadCommand(relay!.db, { command: 'export', email: body.email as string })
+    const csv = await runLeadCommand(
+      relay!.db,
+      { command: 'export', email: body.email as string },
+      relay!.erasures,
+    )
     // The withdrawal time, in its column just before the lead's stage (export-csv.ts).
     expect(csv.split('\r\n')[1]).toMatch(/,"\d{4}-\d\d-\d\dT[\d:.]+Z","?nouveau"?,/)
 
@@ -375,7 +379,11 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     await waitFor(() => smtp.received.length === 2, { what: 'the emails' })
     const confirmation = smtp.received.find((mail) => mail.to.includes(body.email as string))!
     const token = /jeton=(\S+)/.exec(confirmation.parsed.text ?? '')![1]!
-    await runLeadCommand(relay!.db, { command: 'erase', email: body.email as string })
+    await runLeadCommand(
+      relay!.db,
+      { command: 'erase', email: body.email as string },
+      relay!.erasures,
+    )
     const response = await relay!.app.inject({
       method: 'POST',
       url: '/retrait-consentement',

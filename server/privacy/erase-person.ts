@@ -1,3 +1,4 @@
+import type { ErasureLog } from '../backup/erasure-log'
 import { contactKey } from '../storage/lead-store'
 import type { Database, Sql } from '../storage/database'
 import type { ErasePreview } from '../../common/back-office/screens-api'
@@ -7,10 +8,21 @@ import { destinationLabel } from '../storage/lead-history'
  * Deletes every lead of one person (GDPR art. 17), their pending deliveries with them, then their
  * contact row; returns how many leads. Copies already forwarded live at the target and must be
  * erased there too. `eraseTraces` must follow, once the deletion is committed.
+ * The erasure is written to the erasure log (server/backup/erasure-log.ts) before the caller's
+ * transaction commits, so that restoring an older backup never brings the person back.
  */
-export async function erasePerson(db: Sql, email: string): Promise<number> {
+export async function erasePerson(db: Sql, email: string, erasures: ErasureLog): Promise<number> {
   const key = contactKey(email)
-  const deleted = await db.query('DELETE FROM leads WHERE email = $1 RETURNING id', [key])
+  const deleted = await db.query<{ id: string; telephone: string }>(
+    'DELETE FROM leads WHERE email = $1 RETURNING id, telephone',
+    [key],
+  )
+  await erasures.record({
+    reason: 'erasure',
+    emails: [key],
+    phones: deleted.map((lead) => lead.telephone),
+    leadIds: deleted.map((lead) => lead.id),
+  })
   // A lead that arrived in between keeps its contact row; erasing again removes both.
   await db.query(
     `DELETE FROM contacts AS c

@@ -48,7 +48,7 @@ describe('an erasure on the embedded database', () => {
     // A lead arriving during the erasure's rewrite waits its turn and is stored.
     const arriving = validLead()
     const [output, answer] = await Promise.all([
-      runLeadCommand(relay().db, { command: 'erase', email }),
+      runLeadCommand(relay().db, { command: 'erase', email }, relay().erasures),
       post(arriving),
     ])
     expect(output).toContain('Erased 2 lead(s)')
@@ -76,7 +76,9 @@ describe('an erasure on the embedded database', () => {
     await relay().db.query('CHECKPOINT')
     expect(await traces()).not.toEqual([])
 
-    expect(await runLeadCommand(relay().db, { command: 'purge' })).toContain('Deleted 1 lead(s)')
+    expect(await runLeadCommand(relay().db, { command: 'purge' }, relay().erasures)).toContain(
+      'Deleted 1 lead(s)',
+    )
     expect(await traces()).toEqual([])
   }, 60_000)
 })

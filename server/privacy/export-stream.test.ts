@@ -33,7 +33,11 @@ describe.each(databaseKinds())('leads:export on the %s database', { timeout: 60_
     const chunks: string[] = []
     let health: Promise<number> | undefined
     let healthAnsweredAt: number | undefined
-    for await (const chunk of leadCommandOutput(relay().db, { command: 'export' })) {
+    for await (const chunk of leadCommandOutput(
+      relay().db,
+      { command: 'export' },
+      relay().erasures,
+    )) {
       chunks.push(chunk)
       // Asked once the export is under way: it must not wait for the export's end.
       health ??= relay()

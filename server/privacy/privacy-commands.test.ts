@@ -102,7 +102,11 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
   it('exports the leads as CSV with their consent proof, one row each', async () => {
     const lead = validLead({ nom: "=cmd|' /C calc'!A;", prenom: 'Zoé;+"la grande"' })
     await post(lead)
-    const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
+    const csv = await runLeadCommand(
+      relay().db,
+      { command: 'export', email: lead.email as string },
+      relay().erasures,
+    )
     const [header, row, end] = csv.split('\r\n')
     expect(cellsOf(header).join(',')).toBe(
       'id,received_at,last_interaction_at,delivered_at,nom,prenom,email,telephone,source,page_url,timestamp,consentement_texte,consentement_publicite,client_ip,user_agent,rappel_prefere,montant_emprunte,duree_restante_ans,age,cotisation_mensuelle,assures,economie_min,economie_max,bareme,utm_source,utm_medium,utm_campaign,utm_content,utm_term,fbclid,gclid,gbraid,wbraid,consentement_retire_le,statut,statut_modifie_le,motif_perte,prime_annuelle,note_statut,historique_statuts',
@@ -128,7 +132,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     expect(cells.slice(15, 34)).toEqual(Array(19).fill(''))
     expect(cells.slice(34)).toEqual(['nouveau', '', '', '', '', ''])
     expect(end).toBe('')
-    const all = await runLeadCommand(relay().db, { command: 'export' })
+    const all = await runLeadCommand(relay().db, { command: 'export' }, relay().erasures)
     expect(all.split('\r\n').length).toBeGreaterThan(2)
   })
 
@@ -147,7 +151,11 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
       },
     })
     await post(lead)
-    const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
+    const csv = await runLeadCommand(
+      relay().db,
+      { command: 'export', email: lead.email as string },
+      relay().erasures,
+    )
     const [, row] = csv.split('\r\n')
     expect(cellsOf(row).slice(-25, -16)).toEqual([
       'soir',
@@ -175,7 +183,11 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     await relay().db.query(`UPDATE leads SET utm_medium = 'from-column' WHERE email = $1`, [
       lead.email,
     ])
-    const csv = await runLeadCommand(relay().db, { command: 'export', email: lead.email as string })
+    const csv = await runLeadCommand(
+      relay().db,
+      { command: 'export', email: lead.email as string },
+      relay().erasures,
+    )
     const [, row] = csv.split('\r\n')
     expect(cellsOf(row).slice(-16, -6)).toEqual([
       'facebook',
@@ -198,13 +210,17 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     await post({ ...person, telephone: '0711111111' })
     const other = validLead()
     await post(other)
-    const output = await runLeadCommand(relay().db, {
-      command: 'erase',
-      email: ` ${email.toUpperCase()} `,
-    })
+    const output = await runLeadCommand(
+      relay().db,
+      {
+        command: 'erase',
+        email: ` ${email.toUpperCase()} `,
+      },
+      relay().erasures,
+    )
     expect(output).toContain('Erased 2 lead(s)')
     expect(
-      await runLeadCommand(relay().db, { command: 'export', email }).then(
+      await runLeadCommand(relay().db, { command: 'export', email }, relay().erasures).then(
         (csv) => csv.split('\r\n').length,
       ),
     ).toBe(2)
@@ -233,7 +249,7 @@ describe.each(databaseKinds())('lead commands on the %s database', (kind) => {
     // The returning person asks again (another phone): all their leads count from today.
     await post({ ...returning, telephone: '0799999999' })
 
-    const output = await runLeadCommand(relay().db, { command: 'purge' })
+    const output = await runLeadCommand(relay().db, { command: 'purge' }, relay().erasures)
     expect(output).toMatch(/Deleted 1 lead\(s\) with no interaction for 3 years/)
     const left = await relay().db.query<{ email: string }>(
       'SELECT email FROM leads WHERE email = ANY($1::text[])',

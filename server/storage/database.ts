@@ -20,4 +20,6 @@ export interface Database extends Sql {
   journal?: LeadJournal
   /** Embedded only: puts the database on disk for good, then drops what the journal held. */
   makeDurable?(): Promise<void>
+  /** Embedded only: a consistent logical dump of the whole database, as plain SQL (pg_dump's). */
+  dump?(): Promise<string>
 }

@@ -55,6 +55,7 @@ export async function openEmbeddedDatabase(
     kind: 'embedded',
     query: db.query,
     transaction: db.transaction,
+    dump: db.dump,
     ...(journal ? { journal, makeDurable } : {}),
     async close() {
       try {

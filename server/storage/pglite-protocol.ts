@@ -4,6 +4,8 @@ export type ThreadRequest =
   | { kind: 'begin'; id: number }
   | { kind: 'end'; id: number; transaction: number; commit: boolean }
   | { kind: 'close'; id: number }
+  /** A logical dump of the whole database (pg_dump's plain SQL), taken alone: see pglite-worker.ts. */
+  | { kind: 'dump'; id: number }
 
 /** Id 0 answers the thread's start: the database is open, or why it could not be. */
 export type ThreadReply =

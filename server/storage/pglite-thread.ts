@@ -13,6 +13,8 @@ import type { ThreadReply, ThreadRequest } from './pglite-protocol'
 
 export interface PGliteThread extends Sql {
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>
+  /** pg_dump's plain SQL of the whole database, consistent: taken with nothing else under way. */
+  dump(): Promise<string>
   close(): Promise<void>
 }
 
@@ -135,6 +137,7 @@ export async function startPGliteThread(dataDir: string | undefined): Promise<PG
       await call({ kind: 'end', transaction, commit: true })
       return result
     },
+    dump: async () => (await call({ kind: 'dump' })) as string,
     async close() {
       closing = true
       if (!stopped) await call({ kind: 'close' })

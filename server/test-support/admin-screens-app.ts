@@ -13,6 +13,7 @@ export const testBroker = { id: 'u-1', email: 'courtier@exemple.fr' }
 export async function screensApp(
   db: AdminScreensDeps['db'],
   now: () => Date,
+  erasures: AdminScreensDeps['erasures'],
 ): Promise<FastifyInstance> {
   await db.query(
     `CREATE TABLE IF NOT EXISTS test_audit (who text, action text, details jsonb,
@@ -22,6 +23,7 @@ export async function screensApp(
   registerAdminScreensApi(app, {
     db,
     now,
+    erasures,
     requireAdminApi: async (request, reply) => {
       if (request.headers['x-test-session'] !== 'ok') {
         return reply.code(401).send({ error: 'Session requise' })

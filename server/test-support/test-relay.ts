@@ -1,6 +1,7 @@
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
+import { erasureLogIn, type ErasureLog } from '../backup/erasure-log'
 import type { ServerConfig } from '../config'
 import { startRelay, type Relay, type RelayOptions } from '../relay'
 import { openDatabase } from '../storage/open-database'
@@ -34,6 +35,8 @@ async function copyEmbeddedTemplate(dataDir: string): Promise<void> {
 
 export interface TestRelay extends Relay {
   config: ServerConfig
+  /** The erasure log in the relay's BACKUP_DIR, for commands a test runs itself. */
+  erasures: ErasureLog
   /** Every JSON log line written so far. */
   logLines: string[]
   stop(): Promise<void>
@@ -55,6 +58,8 @@ export async function startTestRelay(
     host: '127.0.0.1',
     distDir,
     dataDir,
+    backupDir: path.join(dataDir, 'backups'),
+    backupKeep: 14,
     databaseUrl: database?.url,
     leadForwardUrl: undefined,
     pageViewForwardUrl: undefined,
@@ -90,6 +95,7 @@ export async function startTestRelay(
   return {
     ...relay,
     config,
+    erasures: erasureLogIn(config.backupDir),
     logLines,
     async stop() {
       if (stopped) return
