@@ -23,7 +23,8 @@ export const erasureLogName = 'erasures.jsonl'
 /** Versioned, so that a later change of what is hashed never matches an older line by chance. */
 const hashPrefix = 'assurance-leads erasure v1|'
 
-export type ErasureReason = 'erasure' | 'retention'
+/** `test_lead`: the going-live check's own lead, named by its id alone (check-cli.ts). */
+export type ErasureReason = 'erasure' | 'retention' | 'test_lead'
 
 export interface ErasureEntry {
   at: string

@@ -7,12 +7,13 @@
  * when it fails. Run on the server's machine with the server's environment, like leads:*.
  */
 import { randomUUID } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { latestBackup } from '../backup/backup-files'
 import { leadFormCopy } from '../../common/lead/lead-form-copy'
 import { buildLeadPayload } from '../../common/lead/lead-contract'
 import { signTestLeadToken, testLeadTokenHeader } from '../api/test-lead-token'
-import { blank, type ServerConfig } from '../config'
+import type { ServerConfig } from '../config'
 import { policyCoverage, readPolicyRecord } from '../privacy/policy-coverage'
 import type { TestDelivery, TestLeadReport } from '../storage/test-lead'
 
@@ -372,20 +373,10 @@ async function checkHealth(url: URL, token: string | undefined): Promise<CheckLi
   }
 }
 
-/** `backup-<UTC YYYY-MM-DDTHH-MM-SSZ>.<ext>`, as `npm run backup` names its files. */
-export function backupTimeOf(file: string): Date | undefined {
-  const match = /^backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z\./.exec(file)
-  if (!match) return undefined
-  const time = new Date(`${match[1]}T${match[2]}:${match[3]}:${match[4]}Z`)
-  return Number.isNaN(time.getTime()) ? undefined : time
-}
-
-async function checkBackups(env: NodeJS.ProcessEnv, now: Date): Promise<CheckLine> {
+/** The newest backup in BACKUP_DIR (backup-files.ts), by the time its name carries. */
+async function checkBackups(dir: string, now: Date): Promise<CheckLine> {
   const label = 'Backups'
-  const dir = path.resolve(blank(env.BACKUP_DIR) ? '.backups' : env.BACKUP_DIR.trim())
-  const files = await readdir(dir).catch(() => [] as string[])
-  const times = files.map(backupTimeOf).filter((time): time is Date => time !== undefined)
-  const newest = times.sort((a, b) => b.getTime() - a.getTime())[0]
+  const newest = (await latestBackup(dir).catch(() => undefined))?.time
   const next = `npm run backup, and the nightly timer of docs/production.md.`
   if (!newest) return fail(label, `none in ${dir}`, next)
   const hours = (now.getTime() - newest.getTime()) / 3_600_000
@@ -436,6 +427,6 @@ export async function goingLiveCheck(options: CheckOptions): Promise<CheckLine[]
     }
   }
   lines.push(await checkHealth(url, config.healthToken))
-  lines.push(await checkBackups(env, now()))
+  lines.push(await checkBackups(config.backupDir, now()))
   return lines
 }

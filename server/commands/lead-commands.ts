@@ -100,7 +100,7 @@ export async function runLeadCommand(
     case 'test-lead':
       return `${JSON.stringify(await testLeadReport(db, request.lead))}\n`
     case 'erase-test-lead':
-      return `${JSON.stringify({ erased: await eraseTestLead(db, request.lead) })}\n`
+      return `${JSON.stringify({ erased: await eraseTestLead(db, request.lead, erasures) })}\n`
   }
 }
 

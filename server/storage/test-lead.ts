@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Database, Sql } from './database'
+import type { ErasureLog } from '../backup/erasure-log'
 import { leadIdPattern, leadRow, type IncomingLead } from './lead-store'
 
 /** Stored without `store_lead`: no duplicate check (the check may run twice), no funnel count. */
@@ -84,7 +85,11 @@ export async function testLeadReport(db: Sql, id: string): Promise<TestLeadRepor
 }
 
 /** Deletes the test lead (its deliveries with it), and its contact row if it was its only lead. */
-export async function eraseTestLead(db: Database, id: string): Promise<boolean> {
+export async function eraseTestLead(
+  db: Database,
+  id: string,
+  erasures: ErasureLog,
+): Promise<boolean> {
   const lead = testLeadId(id)
   return db.transaction(async (tx) => {
     const [deleted] = await tx.query<{ email: string }>(
@@ -92,6 +97,9 @@ export async function eraseTestLead(db: Database, id: string): Promise<boolean> 
       [lead],
     )
     if (!deleted) return false
+    // A backup taken while the check ran must not bring it back: by its id alone, since its
+    // address is the broker's own, which real leads may one day share.
+    await erasures.record({ reason: 'test_lead', emails: [], phones: [], leadIds: [lead] })
     await tx.query(
       `DELETE FROM contacts AS c
        WHERE c.email = $1 AND NOT EXISTS (SELECT 1 FROM leads AS l WHERE l.email = c.email)`,
