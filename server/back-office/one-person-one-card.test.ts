@@ -7,17 +7,25 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LeadCard } from '../../common/back-office/screens-api'
+import { nextWindowMoment } from '../../common/calls/call-planner'
 import { loggedInAdmin, type AdminClient } from '../test-support/admin-client'
 import { postLead } from '../test-support/post-lead'
 import { databaseKinds } from '../test-support/test-databases'
-import { useTestRelay } from '../test-support/test-relay'
+import { roomyRateLimits, useTestRelay } from '../test-support/test-relay'
 
 /** A phone and an email no other test uses. */
 const newPhone = () => `07${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
 const newEmail = () => `personne-${randomUUID().slice(0, 8)}@exemple.fr`
 
 describe.each(databaseKinds())('one person, one card, on the %s database', (kind) => {
-  const relay = useTestRelay(kind)
+  // Calls are recorded inside the legal hours, 6 minutes apart (call-requests.ts refuses closer),
+  // on the relay's clock; everything else reads the real one.
+  let clock: Date | undefined
+  let lastCall = new Date(0)
+  const relay = useTestRelay(kind, {
+    rateLimits: roomyRateLimits,
+    now: () => clock ?? new Date(),
+  })
   let advisor: AdminClient
 
   beforeAll(async () => {
@@ -46,8 +54,21 @@ describe.each(databaseKinds())('one person, one card, on the %s database', (kind
     expect(response.statusCode).toBe(200)
     return response.json<{ total: number; leads: LeadCard[] }>()
   }
-  const call = (id: string, outcome: string) =>
-    advisor.request('POST', `/admin/api/leads/${id}/calls`, { body: { outcome } })
+  const call = async (id: string, outcome: string) => {
+    clock = nextWindowMoment(new Date(Math.max(Date.now(), lastCall.getTime() + 6 * 60_000)))
+    lastCall = clock
+    try {
+      return await advisor.request('POST', `/admin/api/leads/${id}/calls`, { body: { outcome } })
+    } finally {
+      clock = undefined
+    }
+  }
+  /** As if a lead's calls had been made `days` ago (the clock above records them ahead). */
+  const calledDaysAgo = (id: string, days: number) =>
+    relay().db.query(
+      'UPDATE lead_calls SET at = now() - make_interval(days => $2::int) WHERE lead_id = $1',
+      [id, days],
+    )
 
   it('makes the same phone with a new email one card, whichever request opens it, newest first', async () => {
     const telephone = newPhone()
@@ -128,6 +149,7 @@ describe.each(databaseKinds())('one person, one card, on the %s database', (kind
     for (let index = 0; index < 3; index += 1) {
       expect((await call(a, 'tentative')).statusCode).toBe(201)
     }
+    await calledDaysAgo(a, 15)
     await receivedDaysAgo(a, 20)
     await receivedDaysAgo(b, 10)
     // A repeat request shares nothing with A: its person's three calls still count.

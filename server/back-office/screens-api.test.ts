@@ -197,8 +197,14 @@ describe.each(databaseKinds())('the back-office screens API on the %s database',
     for (let index = 0; index < 3; index += 1) {
       expect((await call(first, 'tentative')).statusCode).toBe(201)
     }
+    // The calls were recorded ahead, in the next legal window: put them, and the request, before
+    // the second request comes.
     await relay().db.query(
-      "UPDATE leads SET received_at = received_at - interval '20 minutes' WHERE id = $1",
+      "UPDATE lead_calls SET at = now() - interval '1 hour' WHERE lead_id = $1",
+      [first],
+    )
+    await relay().db.query(
+      "UPDATE leads SET received_at = received_at - interval '2 hours' WHERE id = $1",
       [first],
     )
     const second = await newLead({ email, telephone: '07 11 22 33 44' })
