@@ -14,7 +14,7 @@ import { createAdminAccount, logIn, ownAddress, type AdminAccount } from './supp
 import { expectNoA11yViolations } from './support/axe'
 import { test, expect } from './support/fixtures'
 import { waitForHydration } from './support/hydration'
-import { fillLead, receivedRequests, submitButton, uniqueLead } from './support/leads'
+import { fillLead, receivedRequests, submitButton, uniqueLead, uniqueMobile } from './support/leads'
 import { variantUrl } from './support/ports'
 import { oldLead, sharedPhone } from './support/seed-admin-data'
 
@@ -38,9 +38,7 @@ async function postLead(
     nom: 'Martin',
     prenom: 'Élodie',
     email: `lead-${randomUUID().slice(0, 8)}@exemple.fr`,
-    telephone: `06 ${String(Math.floor(Math.random() * 1e8))
-      .padStart(8, '0')
-      .replace(/(\d\d)(?=\d)/g, '$1 ')}`,
+    telephone: uniqueMobile(),
     source: 'facebook_ads',
     page_url: admin('/'),
     timestamp: new Date().toISOString(),

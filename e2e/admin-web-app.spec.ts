@@ -11,6 +11,7 @@ import { createAdminAccount, fillLogin, logIn, ownAddress } from './support/admi
 import { expectNoA11yViolations } from './support/axe'
 import { test, expect } from './support/fixtures'
 import { closedPort, variantUrl } from './support/ports'
+import { uniqueMobile } from './support/leads'
 
 const admin = (pathname = '/admin') => variantUrl('admin', pathname)
 const origin = new URL(admin()).origin
@@ -25,7 +26,7 @@ async function postLead(request: APIRequestContext): Promise<{ email: string; pr
     nom: 'Notifiée',
     prenom: uniqueFirstName(),
     email: `pwa-${randomUUID().slice(0, 8)}@exemple.fr`,
-    telephone: '06 12 34 56 78',
+    telephone: uniqueMobile(),
     source: 'facebook_ads',
     page_url: admin('/'),
     timestamp: new Date().toISOString(),

@@ -4,15 +4,18 @@
  * stand-in receives `lead.status_changed`.
  */
 import { randomUUID } from 'node:crypto'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { leadFormCopy } from '../common/lead/lead-form-copy'
 import { createAdminAccount, logIn, ownAddress } from './support/admin'
 import { expectNoA11yViolations } from './support/axe'
 import { test, expect } from './support/fixtures'
-import { receivedRequests } from './support/leads'
+import { receivedRequests, uniqueMobile } from './support/leads'
 import { variantUrl } from './support/ports'
 
 const admin = (pathname: string) => variantUrl('admin', pathname)
+
+/** The card's stage line, folded ("Étape : …"), among the card's other folded parts. */
+const stageSummary = (card: Locator) => card.locator('summary', { hasText: /^Étape/ })
 
 /** Posts a lead as the form does, logs a new advisor in, and opens the lead's own card. */
 async function openNewLeadCard(page: Page, person: { prenom: string; nom: string }) {
@@ -21,7 +24,7 @@ async function openNewLeadCard(page: Page, person: { prenom: string; nom: string
     data: {
       ...person,
       email,
-      telephone: '06 45 12 78 90',
+      telephone: uniqueMobile(),
       source: 'facebook_ads',
       page_url: admin('/?utm_campaign=etapes&gclid=Cj0KCQiA-e2e'),
       timestamp: new Date().toISOString(),
@@ -59,7 +62,7 @@ test.describe('lead stages on a phone', () => {
     await expect(card.getByRole('status')).toHaveText(
       'Étape «\u00a0Signé\u00a0» enregistrée pour Inès Signature.',
     )
-    await expect(card.locator('summary')).toContainText(/^Étape\s:\sSigné/)
+    await expect(stageSummary(card)).toContainText(/^Étape\s:\sSigné/)
 
     await card.getByRole('button', { name: 'Historique et livraisons' }).click()
     const change = card.getByRole('listitem').filter({ hasText: 'Nouveau → Signé' })
@@ -95,10 +98,10 @@ test.describe('lead stages on a phone', () => {
     await form.getByLabel('Nouvelle étape').selectOption({ label: 'Perdu' })
     await form.getByRole('button', { name: 'Enregistrer l’étape' }).click()
     // The browser holds the form back until a reason is chosen: nothing is recorded yet.
-    await expect(card.locator('summary')).toContainText(/^Étape\s:\sNouveau/)
+    await expect(stageSummary(card)).toContainText(/^Étape\s:\sNouveau/)
     await form.getByLabel('Raison de la perte').selectOption({ label: 'Déjà couvert' })
     await form.getByRole('button', { name: 'Enregistrer l’étape' }).click()
-    await expect(card.locator('summary')).toContainText(/^Étape\s:\sPerdu/)
+    await expect(stageSummary(card)).toContainText(/^Étape\s:\sPerdu/)
     await card.getByRole('button', { name: 'Historique et livraisons' }).click()
     await expect(
       card.getByRole('listitem').filter({ hasText: 'Nouveau → Perdu (Déjà couvert)' }),

@@ -10,6 +10,15 @@ export interface LeadInput {
   telephone: string
 }
 
+/**
+ * A mobile number no other test is likely to use, in mainland France's 06 1x range: requests
+ * sharing a phone are one person (one card), and 069x numbers are overseas (+596, +262…).
+ */
+export function uniqueMobile(): string {
+  const digits = `1${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+  return `06 ${digits.replace(/(\d\d)(?=\d)/g, '$1 ')}`
+}
+
 /** A lead with an email no other test uses, so that requests can be told apart. */
 export function uniqueLead(overrides: Partial<LeadInput> = {}): LeadInput {
   return {
