@@ -421,7 +421,8 @@ export async function goingLiveCheck(options: CheckOptions): Promise<CheckLine[]
           : fail(
               'Test lead erased',
               `not erased (${answer.trim()})`,
-              `npm run leads:erase -- --email ${testAddress(config)}`,
+              // By its id: an erasure by email would take every request of the broker's address.
+              `node dist-server/leads-cli.js erase-test-lead --lead ${sent.id} (in the app's directory, with its .env).`,
             ),
       )
     }

@@ -164,7 +164,12 @@ export interface DestinationBacklog {
   oldestPendingSeconds: number
 }
 
-/** Pending and parked deliveries per destination (destinations with neither are absent). */
+/**
+ * Pending and parked deliveries per destination (destinations with neither are absent). The
+ * going-live check's test lead is left out: what its deliveries did is the check's own report,
+ * and a device refusing it for good must not alert the broker, nor its erasure announce a
+ * recovery.
+ */
 export async function deliveryBacklog(db: Sql): Promise<Record<string, DestinationBacklog>> {
   const rows = await db.query<{
     destination: string
@@ -172,13 +177,15 @@ export async function deliveryBacklog(db: Sql): Promise<Record<string, Destinati
     parked: number
     oldest: number | null
   }>(
-    `SELECT destination,
-            count(*) FILTER (WHERE state = 'pending')::int AS pending,
-            count(*) FILTER (WHERE state = 'parked')::int AS parked,
-            floor(extract(epoch FROM now() - min(created_at) FILTER (WHERE state = 'pending')))::int
+    `SELECT d.destination,
+            count(*) FILTER (WHERE d.state = 'pending')::int AS pending,
+            count(*) FILTER (WHERE d.state = 'parked')::int AS parked,
+            floor(extract(epoch FROM now() - min(d.created_at) FILTER (WHERE d.state = 'pending')))::int
               AS oldest
-     FROM lead_deliveries WHERE state IN ('pending', 'parked') GROUP BY destination
-     ORDER BY destination`,
+     FROM lead_deliveries AS d JOIN leads AS l ON l.id = d.lead_id
+     WHERE d.state IN ('pending', 'parked') AND (l.payload ->> 'est_test') IS DISTINCT FROM 'true'
+     GROUP BY d.destination
+     ORDER BY d.destination`,
   )
   return Object.fromEntries(
     rows.map((row) => [

@@ -61,13 +61,15 @@ function filterParams(filter: LeadFilter): [string | null, string | null, string
   return [text, digits ? `%${digits}%` : null, filter.campaign ?? null]
 }
 
+// The going-live check's test lead (`est_test`) is never listed: it lives for the seconds of the check.
 const matchesFilter = `
   ($1::text IS NULL
    OR translate(lower(l.email || ' ' || coalesce(l.payload ->> 'prenom', '') || ' ' ||
         coalesce(l.payload ->> 'nom', '') || ' ' || coalesce(l.payload ->> 'prenom', '')),
         '${accented}', '${plain}') LIKE $1 ESCAPE '\\'
    OR l.telephone LIKE $2)
-  AND ($3::text IS NULL OR coalesce(l.utm_campaign, '') = $3)`
+  AND ($3::text IS NULL OR coalesce(l.utm_campaign, '') = $3)
+  AND (l.payload ->> 'est_test') IS DISTINCT FROM 'true'`
 
 type LeadFacts = PersonRequestFacts
 

@@ -83,6 +83,13 @@ export function groupPersons<T extends Omit<PersonRequestFacts, 'consent_withdra
 }
 
 /**
+ * The going-live check's test lead (`est_test`, check-cli.ts) is nobody's request: it carries the
+ * broker's own address, which must not link it to a real person, nor make a real request a
+ * "2ᵉ demande". It stays a card of its own for the seconds it lives.
+ */
+export const notTestLead = `(payload ->> 'est_test') IS DISTINCT FROM 'true'`
+
+/**
  * The person of each of `seeds`: its requests, newest first (the seed among them), found in the
  * database link by link. Each round asks for the requests sharing an email or a phone with the
  * ones found last, within 30 days of them, until a round finds no new one.
@@ -91,6 +98,23 @@ export async function personsOf(
   db: Sql,
   seeds: readonly PersonRequestFacts[],
 ): Promise<Map<string, PersonRequestFacts[]>> {
+  const tests = new Set(
+    (
+      await db.query<{ id: string }>(
+        `SELECT id FROM leads WHERE id = ANY($1::uuid[]) AND NOT ${notTestLead}`,
+        [seeds.map((seed) => seed.id)],
+      )
+    ).map((row) => row.id),
+  )
+  if (tests.size > 0) {
+    const alone = seeds.filter((seed) => tests.has(seed.id))
+    const others = await personsOf(
+      db,
+      seeds.filter((seed) => !tests.has(seed.id)),
+    )
+    for (const seed of alone) others.set(seed.id, [seed])
+    return others
+  }
   const known = new Map(seeds.map((seed) => [seed.id, seed]))
   const asked = new Set<string>()
   for (;;) {
@@ -106,7 +130,7 @@ export async function personsOf(
     const rows = await db.query<PersonRequestFacts>(
       `SELECT ${personRequestColumns} FROM leads
        WHERE (email = ANY($1::text[]) OR telephone = ANY($2::text[]))
-         AND received_at BETWEEN $3::timestamptz AND $4::timestamptz`,
+         AND received_at BETWEEN $3::timestamptz AND $4::timestamptz AND ${notTestLead}`,
       [
         [...new Set(frontier.map((request) => request.email))],
         [...new Set(frontier.map((request) => request.telephone))],
@@ -153,4 +177,5 @@ export const newestOfItsLinks = `NOT EXISTS (
     SELECT 1 FROM leads AS later
     WHERE (later.email = l.email OR later.telephone = l.telephone)
       AND (later.received_at, later.id) > (l.received_at, l.id)
-      AND later.received_at <= l.received_at + make_interval(days => ${requestValidityDays}))`
+      AND later.received_at <= l.received_at + make_interval(days => ${requestValidityDays})
+      AND (later.payload ->> 'est_test') IS DISTINCT FROM 'true')`
