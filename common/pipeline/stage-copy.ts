@@ -27,6 +27,15 @@ export const maxStageNoteLength = 1000
 /** The yearly premium's bounds, in euros (the column holds up to 99,999,999.99). */
 export const maxAnnualPremiumEur = 1_000_000
 
+/**
+ * The card's "Prochain appel" once the sale with the person is over: no call is proposed, and the
+ * person leaves "À appeler maintenant" (what the law allows is unchanged).
+ */
+export const closedStagePlanTexts: Partial<Record<LeadStatus, string>> = {
+  perdu: 'aucun (demande perdue)',
+  signe: 'aucun (contrat signé)',
+}
+
 /** The relay's answers to `POST /admin/api/leads/:id/status`, in French. */
 export const stageRefusals = {
   unknownStatus: 'Étape inconnue.',

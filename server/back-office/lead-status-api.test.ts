@@ -286,6 +286,49 @@ describe.each(databaseKinds())('lead stages on the %s database', { timeout: 30_0
     expect(new Set(events.map((event) => event.event_id)).size).toBe(3)
   })
 
+  it('keeps a person’s stage on the request that holds it when a new request comes: no event twice', async () => {
+    const first = await newLead({ consentement_publicite: true })
+    expect((await setStatus(first.id, { status: 'rendez_vous' })).statusCode).toBe(201)
+    await waitFor(() => stageEventsOf(first.id).length === 1, { what: 'the Schedule event' })
+    const second = await newLead({
+      consentement_publicite: true,
+      telephone: first.body.telephone,
+    })
+    const card = await advisor.request('GET', `/admin/api/leads/${second.id}`)
+    expect(card.json<{ lead: LeadCard }>().lead).toMatchObject({
+      id: second.id,
+      status: 'rendez_vous',
+      statusLabel: 'Rendez-vous',
+    })
+    // The card's id is the new request's: the change is written on the one holding the stage.
+    const sent = await setStatus(second.id, { status: 'devis_envoye' })
+    expect(sent.statusCode).toBe(201)
+    expect(sent.json<{ lead: LeadCard; stages: StageEntry[] }>()).toMatchObject({
+      lead: { id: second.id, status: 'devis_envoye' },
+      stages: [
+        { status: 'devis_envoye', previousStatus: 'rendez_vous' },
+        { status: 'rendez_vous', previousStatus: 'nouveau' },
+      ],
+    })
+    const changes = await relay.db.query<{ lead_id: string; status: string }>(
+      `SELECT lead_id, status FROM lead_status_changes
+         WHERE lead_id = ANY($1::uuid[]) ORDER BY id`,
+      [[first.id, second.id]],
+    )
+    expect(changes).toEqual([
+      { lead_id: first.id, status: 'rendez_vous' },
+      { lead_id: first.id, status: 'devis_envoye' },
+    ])
+    await waitFor(() => stageEventsOf(first.id).length === 2, { what: 'the SubmitApplication' })
+    await waitFor(() => webhookBodies(first.id).length === 2, { what: 'the webhook events' })
+    expect(stageEventsOf(first.id).map((event) => [event.event_name, event.event_id])).toEqual([
+      ['Schedule', `${first.id}-rendez_vous`],
+      ['SubmitApplication', `${first.id}-devis_envoye`],
+    ])
+    expect(stageEventsOf(second.id)).toEqual([])
+    expect(webhookBodies(second.id)).toEqual([])
+  })
+
   it('sends nothing to Meta without ad consent, nor for a stage without a mapped event', async () => {
     const withoutConsent = await newLead({ consentement_publicite: false })
     await setStatus(withoutConsent.id, { status: 'en_cours' })

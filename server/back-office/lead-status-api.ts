@@ -24,7 +24,7 @@ import type { DeliveryPlan } from '../delivery/destinations'
 import { destinationsForStage } from '../delivery/destinations'
 import { leadIdPattern } from '../storage/lead-store'
 import { leadStageChanges } from '../storage/lead-history'
-import { changeLeadStatus } from '../storage/lead-status'
+import { changeLeadStatus, stageRequestOf } from '../storage/lead-status'
 import { leadCards } from '../storage/leads-to-call'
 import type { AdminScreensDeps } from './screens-api'
 
@@ -122,15 +122,18 @@ function statusRoute(app: FastifyInstance, deps: LeadStatusDeps): void {
       if (!id) return reply.code(404).send(notFound)
       const at = now()
       const result = await db.transaction(async (tx) => {
+        // The person's stage is kept on one of its requests: a new request leaves it there.
+        const leadId = await stageRequestOf(tx, id)
+        if (!leadId) return { outcome: 'not_found' } as const
         const change = await changeLeadStatus(
           tx,
-          { leadId: id, ...input, by: user.email, at },
+          { leadId, ...input, by: user.email, at },
           (status, adConsent) => destinationsForStage(deps.deliveries, status, adConsent),
         )
         if (change.outcome === 'changed') {
           // No note in the audit: it may name the person, and the audit outlives an erasure.
           await deps.audit(tx, user, 'demande.etape_changee', {
-            lead: id,
+            lead: leadId,
             etape: input.status,
             precedente: change.previousStatus,
             motif: input.motif,
@@ -147,7 +150,11 @@ function statusRoute(app: FastifyInstance, deps: LeadStatusDeps): void {
       }
       deps.wakeDeliveries?.()
       const [lead] = await leadCards(db, [id], now())
-      return reply.code(201).send({ lead, stages: await leadStageChanges(db, id) })
+      // The stages of each of the person's requests, as the card shows them.
+      const ids = lead?.requests.map((request) => request.id) ?? [id]
+      const stages = (await Promise.all(ids.map((leadId) => leadStageChanges(db, leadId)))).flat()
+      stages.sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+      return reply.code(201).send({ lead, stages })
     },
   )
 }

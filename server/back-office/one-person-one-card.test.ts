@@ -2,7 +2,8 @@
  * One person, one card (server/storage/persons.ts), through the back-office's API as an advisor
  * uses it, on both databases: requests sharing a phone or an email within 30 days are one card
  * and one row of the list, whichever request opens it; a chain of such links too; not beyond
- * 30 days; the law's counters kept per person; an erasure reaching every request of its email.
+ * 30 days; the law's counters kept per person; an erasure reaching every request of its email;
+ * the person's stage kept across a new request, and a lost or signed person not to be called now.
  */
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -162,6 +163,67 @@ describe.each(databaseKinds())('one person, one card, on the %s database', (kind
     expect(fifth.statusCode).toBe(409)
     expect(fifth.json<{ reason: string }>().reason).toBe('maximum_atteint')
     expect((await cardOf(b)).lead.standing).toMatchObject({ attemptsLeft: 0, calls: 1 })
+  })
+
+  const setStage = (id: string, body: Record<string, unknown>) =>
+    advisor.request('POST', `/admin/api/leads/${id}/status`, { body })
+  /** Read with the relay's clock at `at`, inside the calling hours. */
+  const readAt = async <T>(at: Date, read: () => Promise<T>): Promise<T> => {
+    clock = at
+    try {
+      return await read()
+    } finally {
+      clock = undefined
+    }
+  }
+  const dueNow = async (search: string) => {
+    const response = await advisor.request(
+      'GET',
+      `/admin/api/leads?maintenant=1&q=${encodeURIComponent(search)}`,
+    )
+    expect(response.statusCode).toBe(200)
+    return response.json<{ leads: LeadCard[] }>().leads.map((card) => card.id)
+  }
+
+  it('keeps a lost person lost when a new request comes, off the calls due now, still callable by law', async () => {
+    const telephone = newPhone()
+    const first = await newLead({ telephone, email: newEmail() })
+    const inHours = nextWindowMoment(new Date())
+    expect(await readAt(inHours, () => dueNow(telephone))).toEqual([first])
+    const lost = await setStage(first, { status: 'perdu', motif: 'pas_interesse' })
+    expect(lost.statusCode).toBe(201)
+    await receivedDaysAgo(first, 2)
+    const second = await newLead({ telephone, email: newEmail() })
+
+    const { lead } = await readAt(inHours, () => cardOf(second))
+    expect(lead).toMatchObject({ id: second, status: 'perdu', statusLabel: 'Perdu' })
+    expect(lead.statusChangedAt).not.toBeNull()
+    expect(lead.plan).toMatchObject({
+      text: 'aucun (demande perdue)',
+      at: null,
+      dueNow: false,
+      allowedNow: true,
+    })
+    expect(lead.standing).toMatchObject({ state: 'nouveau', reason: null, attemptsLeft: 4 })
+    expect(await readAt(inHours, () => dueNow(telephone))).toEqual([])
+    expect((await readAt(inHours, () => listed(telephone))).leads.map((card) => card.id)).toEqual([
+      second,
+    ])
+  })
+
+  it('takes a signed person off the calls due now, leaving what the law allows as it was', async () => {
+    const telephone = newPhone()
+    const id = await newLead({ telephone, email: newEmail() })
+    const inHours = nextWindowMoment(new Date())
+    const before = await readAt(inHours, () => cardOf(id))
+    expect(before.lead.plan.dueNow).toBe(true)
+    expect(await readAt(inHours, () => dueNow(telephone))).toEqual([id])
+    expect((await setStage(id, { status: 'signe' })).statusCode).toBe(201)
+    const after = await readAt(inHours, () => cardOf(id))
+    expect(after.lead).toMatchObject({ status: 'signe', statusLabel: 'Signé' })
+    expect(after.lead.plan).toMatchObject({ text: 'aucun (contrat signé)', dueNow: false })
+    expect(after.lead.standing).toEqual(before.lead.standing)
+    expect(await readAt(inHours, () => dueNow(telephone))).toEqual([])
   })
 
   it('erases every request of the email asked for; the person’s other address keeps its own', async () => {

@@ -41,8 +41,9 @@ describe('escalationDueAt', () => {
 describe.each(databaseKinds())('escalation on the %s database', (kind) => {
   const relay = useTestRelay(kind, { rateLimits: roomyRateLimits })
 
-  async function leadAt(receivedAt: Date): Promise<string> {
-    const lead = validLead({ telephone: `06${String(Math.random()).slice(2, 10)}` })
+  const newPhone = () => `06${String(Math.random()).slice(2, 10)}`
+  async function leadAt(receivedAt: Date, telephone = newPhone()): Promise<string> {
+    const lead = validLead({ telephone })
     const response = await relay().app.inject({
       method: 'POST',
       url: '/api/leads',
@@ -90,6 +91,40 @@ describe.each(databaseKinds())('escalation on the %s database', (kind) => {
     const escalated = await escalate(minutesAfter(at, 30))
     expect(escalated).not.toContain(claimed)
     expect(escalated).not.toContain(called)
+  })
+
+  it('leaves a request alone when another of its person is claimed or moved to a stage', async () => {
+    const at = new Date('2027-04-08T08:00:00Z')
+    const [claimedPhone, stagedPhone] = [newPhone(), newPhone()]
+    // A arrives, then B with the same phone: the advisor takes the card, which is B's.
+    const a = await leadAt(at, claimedPhone)
+    const b = await leadAt(minutesAfter(at, 1), claimedPhone)
+    await relay().db.query(
+      "UPDATE leads SET claimed_by = 'claire@courtier.example', claimed_at = $2 WHERE id = $1",
+      [b, minutesAfter(at, 2)],
+    )
+    const c = await leadAt(at, stagedPhone)
+    const d = await leadAt(minutesAfter(at, 1), stagedPhone)
+    await relay().db.query(
+      "UPDATE leads SET status = 'en_cours', status_changed_at = $2 WHERE id = $1",
+      [d, minutesAfter(at, 3)],
+    )
+    const alone = await leadAt(at)
+    const escalated = await escalate(minutesAfter(at, 30))
+    expect(escalated).toContain(alone)
+    for (const taken of [a, b, c, d]) expect(escalated).not.toContain(taken)
+  })
+
+  it('still escalates a request whose namesake of more than 30 days before was claimed', async () => {
+    const at = new Date('2027-04-09T08:00:00Z')
+    const telephone = newPhone()
+    const old = await leadAt(new Date('2027-03-01T09:00:00Z'), telephone)
+    await relay().db.query(
+      "UPDATE leads SET claimed_by = 'claire@courtier.example' WHERE id = $1",
+      [old],
+    )
+    const id = await leadAt(at, telephone)
+    expect(await escalate(minutesAfter(at, 30))).toContain(id)
   })
 
   it('waits for Monday’s opening with a lead of Friday night', async () => {

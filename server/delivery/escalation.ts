@@ -1,12 +1,13 @@
 /**
- * Escalation: a lead nobody has claimed or called within `LEAD_ESCALATE_MINUTES` of staffed time
- * (the legal calling hours) is sent once more to the destinations that take `escalation`, as
+ * Escalation: a lead whose person (persons.ts) nobody has claimed, called or moved to a stage
+ * within `LEAD_ESCALATE_MINUTES` of staffed time (the legal calling hours) is sent once more to the destinations that take `escalation`, as
  * deliveries of their own, durable and retried like the lead's. Staffed time only: a lead that
  * arrives on Friday at 22:00 escalates that many minutes after Monday's opening (or the next
  * one, public holidays skipped). One conditional UPDATE stamps `escalated_at`, so instances
  * sharing one PostgreSQL escalate each lead once between them.
  */
 import type { FastifyBaseLogger } from 'fastify'
+import { requestValidityDays } from '../../common/calls/call-rules'
 import { isWithinCallingHours } from '../../common/calls/calling-hours'
 import type { Database } from '../storage/database'
 import { startPeriodicCheck, type PeriodicCheck } from './periodic-check'
@@ -37,19 +38,29 @@ export function escalationDueAt(receivedAt: Date, minutes: number): Date {
 }
 
 /**
- * Escalates the leads due by `now`: neither claimed nor called (on this lead, or to the same
- * person since it arrived), consent not withdrawn. Resolves with their ids.
+ * Escalates the leads due by `now`: no request of its person claimed, called or moved to a
+ * stage, nor the same email or phone called since it arrived; consent not withdrawn. Resolves with their ids.
  */
 export async function escalateDueLeads(
   db: Database,
   options: { now: Date; minutes: number; destinations: readonly string[] },
 ): Promise<string[]> {
   const { now, minutes } = options
+  // Taken: this lead or a request of its person (the same email or phone, received within 30
+  // days of it: persons.ts) claimed, called or moved to a stage; or the same email or phone
+  // called since it arrived.
   const waiting = `l.escalated_at IS NULL AND l.claimed_by IS NULL AND l.consent_withdrawn_at IS NULL
     AND NOT EXISTS (
       SELECT 1 FROM lead_calls AS c JOIN leads AS o ON o.id = c.lead_id
       WHERE c.undone_at IS NULL AND (c.lead_id = l.id
-         OR ((o.email = l.email OR o.telephone = l.telephone) AND c.at >= l.received_at)))`
+         OR ((o.email = l.email OR o.telephone = l.telephone) AND c.at >= l.received_at)))
+    AND NOT EXISTS (
+      SELECT 1 FROM leads AS o
+      WHERE (o.email = l.email OR o.telephone = l.telephone)
+        AND o.received_at BETWEEN l.received_at - make_interval(days => ${requestValidityDays})
+                              AND l.received_at + make_interval(days => ${requestValidityDays})
+        AND (o.claimed_by IS NOT NULL OR o.status_changed_at IS NOT NULL
+             OR EXISTS (SELECT 1 FROM lead_calls AS c WHERE c.lead_id = o.id AND c.undone_at IS NULL)))`
   const candidates = await db.query<{ id: string; received_at: Date }>(
     `SELECT l.id, l.received_at FROM leads AS l
      WHERE l.received_at > $1::timestamptz AND l.received_at <= $2::timestamptz AND ${waiting}`,

@@ -6,6 +6,13 @@
  */
 import type { LeadStatus, LossReason } from '../../common/pipeline/lead-stages'
 import type { Sql } from './database'
+import {
+  personRequestColumns,
+  personsOf,
+  primaryRequest,
+  stageHolder,
+  type PersonRequestFacts,
+} from './persons'
 
 export interface StageChangeRequest {
   leadId: string
@@ -22,6 +29,31 @@ export type StageChangeResult =
   | { outcome: 'not_found' }
   /** `same`: the lead is at that stage already; `back_to_new`: `nouveau` is where leads start. */
   | { outcome: 'refused'; reason: 'same' | 'back_to_new'; status: LeadStatus }
+
+/**
+ * The request a stage change of `leadId`'s person is written on, whichever of its requests is
+ * named: the one holding the person's stage (persons.ts `stageHolder`), else the person's primary
+ * request, the card's. Undefined for an unknown lead.
+ */
+export async function stageRequestOf(db: Sql, leadId: string): Promise<string | undefined> {
+  const [seed] = await db.query<PersonRequestFacts>(
+    `SELECT ${personRequestColumns} FROM leads WHERE id = $1`,
+    [leadId],
+  )
+  if (!seed) return undefined
+  const requests = (await personsOf(db, [seed])).get(seed.id) ?? [seed]
+  const staged = new Map(
+    (
+      await db.query<{ id: string; status_changed_at: Date }>(
+        `SELECT id, status_changed_at FROM leads
+         WHERE id = ANY($1::uuid[]) AND status_changed_at IS NOT NULL`,
+        [requests.map((request) => request.id)],
+      )
+    ).map((row) => [row.id, row]),
+  )
+  const holder = stageHolder(requests.flatMap((request) => staged.get(request.id) ?? []))
+  return holder?.id ?? primaryRequest(requests).id
+}
 
 export async function changeLeadStatus(
   tx: Sql,

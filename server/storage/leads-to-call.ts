@@ -32,11 +32,12 @@ import { compareDue, planNextCall, type CallPlan } from '../../common/calls/call
 import type { CallbackSlot } from '../../common/lead/lead-contract'
 import { nationalDigits } from '../../common/phone'
 import type { LeadStatus } from '../../common/pipeline/lead-stages'
-import { leadStatusLabels } from '../../common/pipeline/stage-copy'
+import { closedStagePlanTexts, leadStatusLabels } from '../../common/pipeline/stage-copy'
 import {
   newestOfItsLinks,
   personRequestColumns,
   personsOf,
+  stageHolder,
   type PersonRequestFacts,
 } from './persons'
 
@@ -240,6 +241,20 @@ async function rankRecent(
       )
     ).map((row) => row.id),
   )
+  // The persons whose sale is over (the stage of `stageHolder`) are not to be called now.
+  const staged = new Map(
+    (
+      await db.query<{ id: string; status: LeadStatus; status_changed_at: Date }>(
+        `SELECT id, status, status_changed_at FROM leads
+         WHERE id = ANY($1::uuid[]) AND status_changed_at IS NOT NULL`,
+        [persons.flatMap((person) => person.requests.map((request) => request.id))],
+      )
+    ).map((row) => [row.id, row]),
+  )
+  const isClosed = (requests: readonly PersonRequestFacts[]) => {
+    const holder = stageHolder(requests.flatMap((request) => staged.get(request.id) ?? []))
+    return holder !== undefined && closedStagePlanTexts[holder.status] !== undefined
+  }
   const ranked = persons
     .map(({ requests, primary, standing, plan }) => ({
       id: primary.id,
@@ -250,7 +265,7 @@ async function rankRecent(
       plan,
     }))
     .filter((person) => !filter.state || person.standing.state === filter.state)
-    .filter((person) => !filter.dueNow || person.plan.dueNow)
+    .filter((person) => !filter.dueNow || (person.plan.dueNow && !isClosed(person.requests)))
   const newestFirst = (a: { receivedAt: Date; id: string }, b: { receivedAt: Date; id: string }) =>
     b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : -1)
   // Among the persons nobody has called yet, those nobody has taken come first.
@@ -375,7 +390,7 @@ export async function leadCards(db: Sql, ids: readonly string[], now: Date): Pro
     if (!person || !primary || shown.has(primary.id)) return []
     shown.add(primary.id)
     const requests = person.requests.flatMap((request) => rowById.get(request.id) ?? [])
-    return [card(primary, requests, person.plan)]
+    return [card(primary, requests, person.plan, stageHolder(requests) ?? primary)]
   })
 }
 
@@ -403,8 +418,15 @@ function personRequest(row: CardRow): PersonRequest {
   }
 }
 
-function card(row: CardRow, requests: readonly CardRow[], plan: CallPlan): LeadCard {
+/** `staged`: the request holding the person's stage (`stageHolder`), else the primary `row`. */
+function card(
+  row: CardRow,
+  requests: readonly CardRow[],
+  plan: CallPlan,
+  staged: CardRow,
+): LeadCard {
   const { standing } = plan
+  const closedText = closedStagePlanTexts[staged.status]
   return {
     id: row.id,
     receivedAt: row.received_at.toISOString(),
@@ -419,9 +441,9 @@ function card(row: CardRow, requests: readonly CardRow[], plan: CallPlan): LeadC
     withdrawalToConfirmAt: row.withdrawal_to_confirm_at?.toISOString() ?? null,
     claimedBy: row.claimed_by,
     claimedAt: row.claimed_at?.toISOString() ?? null,
-    status: row.status,
-    statusLabel: leadStatusLabels[row.status],
-    statusChangedAt: row.status_changed_at?.toISOString() ?? null,
+    status: staged.status,
+    statusLabel: leadStatusLabels[staged.status],
+    statusChangedAt: staged.status_changed_at?.toISOString() ?? null,
     standing: {
       state: standing.state,
       stateLabel: callStateLabels[standing.state],
@@ -437,11 +459,11 @@ function card(row: CardRow, requests: readonly CardRow[], plan: CallPlan): LeadC
     },
     requests: requests.map(personRequest),
     plan: {
-      at: plan.at?.toISOString() ?? null,
-      basis: plan.basis,
-      text: nextCallText(plan),
+      at: closedText ? null : (plan.at?.toISOString() ?? null),
+      basis: closedText ? null : plan.basis,
+      text: closedText ?? nextCallText(plan),
       allowedNow: plan.allowedNow,
-      dueNow: plan.dueNow,
+      dueNow: !closedText && plan.dueNow,
       agreedAt: plan.agreedAt?.toISOString() ?? null,
       callBefore: plan.callBefore.toISOString(),
       notNowText: plan.allowedNow

@@ -179,3 +179,29 @@ export const newestOfItsLinks = `NOT EXISTS (
       AND (later.received_at, later.id) > (l.received_at, l.id)
       AND later.received_at <= l.received_at + make_interval(days => ${requestValidityDays})
       AND (later.payload ->> 'est_test') IS DISTINCT FROM 'true')`
+
+/** The request a person's card shows: the newest whose consent stands, else the newest. */
+export function primaryRequest<T extends Pick<PersonRequestFacts, 'consent_withdrawn_at'>>(
+  requests: readonly T[],
+): T {
+  return requests.find((request) => request.consent_withdrawn_at === null) ?? (requests[0] as T)
+}
+
+/**
+ * The request that holds a person's stage (`leads.status`): the one whose stage changed last,
+ * the newest on a tie (`requests` newest first), or none when no advisor has set one. A new
+ * request leaves the stage where it was, and the stage API writes on this same request, so a
+ * stage is told to Meta and the webhook once per person (event ids per lead and stage).
+ */
+export function stageHolder<T extends Pick<LeadRow, 'status_changed_at'>>(
+  requests: readonly T[],
+): T | undefined {
+  let holder: T | undefined
+  for (const request of requests) {
+    const at = request.status_changed_at?.getTime()
+    if (at !== undefined && (!holder || at > (holder.status_changed_at?.getTime() ?? 0))) {
+      holder = request
+    }
+  }
+  return holder
+}
