@@ -241,6 +241,49 @@ describe('planNextCall', () => {
     expect(missed).toMatchObject({ at: paris('2026-11-26', '10:00'), basis: 'rappel_convenu' })
   })
 
+  it('keeps a callback agreed on an earlier request of the person when a new one comes', () => {
+    const agreed = paris('2026-11-25', '20:30')
+    const onFirst = { ...call(paris('2026-11-25', '18:00'), 'rappeler', agreed), leadId: 'lead-a' }
+    const second = person({
+      id: 'lead-b',
+      receivedAt: paris('2026-11-25', '19:00'),
+      personCalls: [onFirst],
+    })
+    const plan = planNextCall(second, paris('2026-11-25', '19:05'))
+    expect(plan).toMatchObject({ at: agreed, basis: 'rappel_convenu', agreedAt: agreed })
+    const due = planNextCall(second, paris('2026-11-25', '20:30'))
+    expect(due).toMatchObject({ allowedNow: true, dueNow: true, agreedAt: agreed })
+    expect(callTimeRefusal(paris('2026-11-25', '20:30'), due.agreedAt)).toBeNull()
+    // Its minutes past with no call: the new request's own first call.
+    const next = planNextCall(second, paris('2026-11-26', '09:00'))
+    expect(next).toMatchObject({ agreedAt: null, basis: 'premier_appel' })
+    // A later call to the person, on either request, ends the agreement.
+    const called = person({
+      ...second,
+      personCalls: [onFirst, { ...call(paris('2026-11-25', '19:30'), 'joint'), leadId: 'lead-a' }],
+    })
+    expect(planNextCall(called, paris('2026-11-25', '19:40'))).toMatchObject({ agreedAt: null })
+  })
+
+  it('takes the person’s reprogramming only when made after their last call, on any request', () => {
+    const first = paris('2026-11-25', '10:10')
+    const second = (reprogrammedAt: Date) =>
+      planNextCall(
+        person({
+          id: 'lead-b',
+          receivedAt: paris('2026-11-25', '10:30'),
+          personCalls: [call(first, 'pas_de_reponse')],
+          reprogrammed: { for: paris('2026-11-27', '16:00'), at: reprogrammedAt },
+        }),
+        paris('2026-11-25', '10:40'),
+      )
+    expect(second(minutes(first, 5))).toMatchObject({
+      at: paris('2026-11-27', '16:00'),
+      basis: 'reprogramme',
+    })
+    expect(second(minutes(first, -5))).toMatchObject({ basis: 'premier_appel' })
+  })
+
   it('takes the advisor’s reprogramming over the proposal', () => {
     const first = paris('2026-11-25', '10:10')
     const plan = planNextCall(

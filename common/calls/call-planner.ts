@@ -164,7 +164,7 @@ export type NoPlanReason = NotCallableReason | 'a_convenir'
 export interface PlannerFacts extends LeadCallFacts {
   /** The slot the visitor chose on the form. */
   slot: CallbackSlot | null
-  /** The advisor's "Reprogrammer": the moment chosen, and when it was chosen. */
+  /** The advisor's latest "Reprogrammer" on any of the person's requests: the moment, and when. */
   reprogrammed?: { for: Date; at: Date } | null
 }
 
@@ -201,14 +201,24 @@ export function callTimeRefusal(at: Date, agreedAt: Date | null): 'hors_horaires
 export function planNextCall(facts: PlannerFacts, now: Date): CallPlan {
   const standing = callStanding(facts, now)
   const before = callBefore(facts.receivedAt)
-  const calls = facts.personCalls
-    .filter((call) => call.at.getTime() >= facts.receivedAt.getTime())
-    .sort((a, b) => a.at.getTime() - b.at.getTime())
+  const byTime = [...facts.personCalls].sort((a, b) => a.at.getTime() - b.at.getTime())
+  const calls = byTime.filter((call) => call.at.getTime() >= facts.receivedAt.getTime())
   const last = calls.at(-1)
-  const agreed =
-    last?.outcome === 'rappeler' && last.rappelLe && !standing.reason ? last.rappelLe : null
+  // The person's last call, on whichever request: a callback agreed before a new request came
+  // still stands while its time is ahead or under way (callback-reminders.ts reminds it).
+  const personLast = byTime.at(-1)
+  const agreedByPerson =
+    personLast?.outcome === 'rappeler' && personLast.rappelLe && !standing.reason
+      ? personLast.rappelLe
+      : null
   const agreedAt =
-    agreed && now.getTime() <= agreed.getTime() + agreedLateMinutes * minuteMs ? agreed : null
+    agreedByPerson && now.getTime() <= agreedByPerson.getTime() + agreedLateMinutes * minuteMs
+      ? agreedByPerson
+      : null
+  // Once its minutes are past, only a callback agreed on this request still sets the plan.
+  const agreed =
+    agreedAt ??
+    (last?.outcome === 'rappeler' && last.rappelLe && !standing.reason ? last.rappelLe : null)
   const allowedNow = standing.reason === null && (isInWindow(now) || nearAgreed(now, agreedAt))
   const none = (noPlan: NoPlanReason): CallPlan => ({
     standing,
@@ -223,9 +233,11 @@ export function planNextCall(facts: PlannerFacts, now: Date): CallPlan {
   const closed = standing.state === 'clos' && standing.reason
   if (closed) return none(standing.reason ?? 'delai_depasse')
 
-  // The advisor's choice made after the last call replaces the proposal.
+  // The advisor's choice made after the person's last call replaces the proposal.
   const reprogrammed =
-    facts.reprogrammed && (!last || facts.reprogrammed.at > last.at) ? facts.reprogrammed : null
+    facts.reprogrammed && (!personLast || facts.reprogrammed.at > personLast.at)
+      ? facts.reprogrammed
+      : null
   let basis: PlanBasis
   let base: Date
   let slot = facts.slot

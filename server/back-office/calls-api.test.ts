@@ -274,4 +274,58 @@ describe.each(databaseKinds())('recording calls on the %s database', (kind) => {
     clock = paris('12-07', '13:10')
     expect(await list()).toEqual([])
   })
+
+  const newPhone = () => `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+
+  it('keeps a callback agreed before the person’s new request, and takes the call at its time', async () => {
+    clock = paris('12-08', '19:00')
+    const telephone = newPhone()
+    const first = await newLead({ telephone })
+    const agreed = paris('12-08', '20:30')
+    const callback = await record(first, { outcome: 'rappeler', rappel_le: agreed.toISOString() })
+    expect(callback.statusCode).toBe(201)
+    clock = paris('12-08', '19:10')
+    const second = await newLead({ telephone }, 1)
+    const { lead } = await cardOf(first)
+    expect(lead.id).toBe(second)
+    expect(lead.plan).toMatchObject({
+      at: agreed.toISOString(),
+      basis: 'rappel_convenu',
+      agreedAt: agreed.toISOString(),
+    })
+    clock = agreed
+    const made = await record(second, { outcome: 'joint' })
+    expect(made.statusCode, made.body).toBe(201)
+  })
+
+  it('undoes and reprograms on the person whichever of its requests the card was opened on', async () => {
+    clock = paris('12-09', '10:30')
+    const telephone = newPhone()
+    const first = await newLead({ telephone })
+    const recorded = await record(first, { outcome: 'pas_de_reponse' })
+    expect(recorded.statusCode).toBe(201)
+    const callId = recorded.json<{ call: { id: string } }>().call.id
+    clock = paris('12-09', '10:33')
+    const second = await newLead({ telephone }, 1)
+    expect((await cardOf(first)).lead.id).toBe(second)
+
+    // Another person's id does not reach the call.
+    expect((await undo(await newLead(), callId)).statusCode).toBe(404)
+    const undone = await undo(second, callId)
+    expect(undone.statusCode, undone.body).toBe(200)
+    expect(undone.json<{ lead: LeadCard }>().lead.standing).toMatchObject({ attemptsLeft: 4 })
+
+    // "Reprogrammer" from the card still open on the first request: the person's plan.
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/admin/api/leads/${first}/plan`,
+      headers: headers(),
+      payload: JSON.stringify({ le: paris('12-11', '16:15').toISOString() }),
+    })
+    expect(moved.statusCode, moved.body).toBe(201)
+    expect((await cardOf(second)).lead.plan).toMatchObject({
+      at: paris('12-11', '16:15').toISOString(),
+      basis: 'reprogramme',
+    })
+  })
 })

@@ -1,6 +1,7 @@
 /**
  * An agreed callback reminded on the devices of the advisor who agreed it, through the push
- * service stand-in, a few minutes before the moment agreed; once; not at all once undone.
+ * service stand-in, a few minutes before the moment agreed; once; not at all once undone, once the
+ * person was called again on any of their requests, after a withdrawal or "ne plus appeler".
  */
 import pino from 'pino'
 import webPush from 'web-push'
@@ -117,6 +118,56 @@ describe.each(databaseKinds())(
       )
       expect(undone.statusCode).toBe(200)
       expect(await remind(new Date(agreed.getTime() + 58 * minute))).toBe(0)
+
+      const newRequest = async (overrides: Record<string, unknown> = {}) => {
+        const posted = await postLeadBody(relay!.app, overrides)
+        const [found] = await relay!.db.query<{ id: string }>(
+          'SELECT id FROM leads WHERE email = $1',
+          [posted.email],
+        )
+        return found!.id
+      }
+      const agree = async (id: string, at: Date) => {
+        const response = await advisor.request('POST', `/admin/api/leads/${id}/calls`, {
+          body: { outcome: 'rappeler', rappel_le: at.toISOString() },
+        })
+        expect(response.statusCode, response.body).toBe(201)
+      }
+      const later = (hours: number) => new Date(agreed.getTime() + hours * 60 * minute)
+
+      // Called since on another request of the person (same phone, new email): not reminded.
+      const telephone = `06${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+      const first = await newRequest({ telephone })
+      await agree(first, later(2))
+      clock = new Date(clock.getTime() + minute)
+      const repeat = await newRequest({ telephone })
+      clock = new Date(clock.getTime() + 10 * minute)
+      const reached = await advisor.request('POST', `/admin/api/leads/${repeat}/calls`, {
+        body: { outcome: 'joint' },
+      })
+      expect(reached.statusCode, reached.body).toBe(201)
+      expect(await remind(new Date(later(2).getTime() - 4 * minute))).toBe(0)
+
+      // Consent withdrawn after the callback was agreed: not reminded.
+      const withdrawn = await newRequest()
+      await agree(withdrawn, later(3))
+      await relay.db.query('UPDATE leads SET consent_withdrawn_at = $2 WHERE id = $1', [
+        withdrawn,
+        clock,
+      ])
+      expect(await remind(new Date(later(3).getTime() - 4 * minute))).toBe(0)
+
+      // "Ne plus appeler" received before the call that agreed it, recorded after: not reminded.
+      const stopped = await newRequest()
+      await agree(stopped, later(4))
+      const stop = await advisor.request('POST', `/admin/api/leads/${stopped}/calls`, {
+        body: {
+          outcome: 'ne_plus_appeler',
+          at: new Date(clock.getTime() - 5 * minute).toISOString(),
+        },
+      })
+      expect(stop.statusCode, stop.body).toBe(201)
+      expect(await remind(new Date(later(4).getTime() - 4 * minute))).toBe(0)
     })
   },
 )

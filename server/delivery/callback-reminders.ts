@@ -3,13 +3,16 @@
  * (`rappeler`, rappel_le), a Web Push to the devices of the advisor who agreed it. Durable: a
  * check every half minute claims the due reminders in the database (`reminded_at`), so a restart
  * loses none and instances sharing one PostgreSQL send each once; a reminder that could not
- * reach a device for a passing reason is released for the next check. A callback undone, or
- * followed by another call, is not reminded. The lock screen shows the first name and the
+ * reach a device for a passing reason is released for the next check. A callback undone,
+ * followed by another call to the person (same email or phone, on whichever request), on a
+ * request whose consent was withdrawn, or to a person the rules no longer let be called (a
+ * refusal, "ne plus appeler": leads-to-call.ts), is not reminded. The lock screen shows the first name and the
  * surname's initial only (lead-notification.ts).
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { leadCardPath } from '../../common/back-office/back-office-routes'
 import type { Database } from '../storage/database'
+import { planOf } from '../storage/leads-to-call'
 import { subscriptionsOfEmail } from '../storage/push-subscriptions'
 import { lockScreenName, type LeadNotification } from './lead-notification'
 import type { DeviceOutcome, pushSender } from './push-destination'
@@ -59,14 +62,18 @@ export async function remindCallbacks(
        AND c.reminded_at IS NULL
        AND c.rappel_le <= $1::timestamptz + $2 * interval '1 minute'
        AND c.rappel_le > $1::timestamptz - $3 * interval '1 minute'
-       AND NOT EXISTS (SELECT 1 FROM lead_calls AS later WHERE later.lead_id = c.lead_id
-                       AND later.undone_at IS NULL AND later.at > c.at)
+       AND l.consent_withdrawn_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM lead_calls AS later JOIN leads AS o ON o.id = later.lead_id
+                       WHERE (o.email = l.email OR o.telephone = l.telephone)
+                         AND later.undone_at IS NULL AND later.at > c.at)
      RETURNING c.id::text AS id, c.lead_id, c.rappel_le, c.admin_email,
        l.payload ->> 'prenom' AS prenom, l.payload ->> 'nom' AS nom`,
     [now, reminderLeadMinutes, lateMinutes],
   )
   let sent = 0
   for (const reminder of due) {
+    // Claimed all the same: a person closed is not reminded later either.
+    if ((await planOf(db, reminder.lead_id, now))?.standing.reason) continue
     const payload = JSON.stringify(
       callbackReminder(reminder, {
         at: reminder.rappel_le,

@@ -44,7 +44,10 @@ export type UndoResult =
   | { outcome: 'not_author'; by: string }
   | { outcome: 'too_late'; recordedAt: Date }
 
-/** Undoes a call of `leadId` if `by` recorded it less than `undoMinutes` before `now`. */
+/**
+ * Undoes a call to `leadId`'s person (recorded on a request sharing its email or phone: the card's
+ * id changes when a new request comes) if `by` recorded it less than `undoMinutes` before `now`.
+ */
 export async function undoCall(
   tx: Sql,
   leadId: string,
@@ -57,8 +60,10 @@ export async function undoCall(
     outcome: CallOutcome
     at: Date
   }>(
-    `SELECT admin_email, recorded_at, outcome, at FROM lead_calls
-     WHERE id = $1::bigint AND lead_id = $2 AND undone_at IS NULL FOR UPDATE`,
+    `SELECT c.admin_email, c.recorded_at, c.outcome, c.at
+     FROM lead_calls AS c JOIN leads AS o ON o.id = c.lead_id
+     JOIN leads AS l ON l.id = $2 AND (o.email = l.email OR o.telephone = l.telephone)
+     WHERE c.id = $1::bigint AND c.undone_at IS NULL FOR UPDATE OF c`,
     [callId, leadId],
   )
   if (!row) return { outcome: 'not_found' }

@@ -156,9 +156,7 @@ async function personStandings(
   const primaryOf = (requests: PersonRequestFacts[]) =>
     requests.find((request) => request.consent_withdrawn_at === null) ??
     (requests[0] as PersonRequestFacts)
-  const inputs = await planInputs(db, [
-    ...new Set([...persons.values()].map((requests) => primaryOf(requests).id)),
-  ])
+  const inputs = await planInputs(db, [...new Set(members.map((lead) => lead.id))])
   const byPerson = new Map<PersonRequestFacts[], PersonStanding>()
   const standingOfPerson = (requests: PersonRequestFacts[]): PersonStanding => {
     const found = byPerson.get(requests)
@@ -178,15 +176,21 @@ async function personStandings(
         outcome: row.outcome,
         rappelLe: row.rappel_le,
       }))
-    const input = inputs.get(primary.id)
+    // "Reprogrammer" is the person's: the latest on any of its requests (the card's id may change).
+    const reprogrammed = requests
+      .flatMap((request) => inputs.get(request.id)?.reprogrammed ?? [])
+      .reduce<{ for: Date; at: Date } | null>(
+        (latest, next) => (latest && latest.at >= next.at ? latest : next),
+        null,
+      )
     const plan = planNextCall(
       {
         id: primary.id,
         receivedAt: primary.received_at,
         consentWithdrawnAt: primary.consent_withdrawn_at,
         personCalls,
-        slot: input?.slot ?? null,
-        reprogrammed: input?.reprogrammed ?? null,
+        slot: inputs.get(primary.id)?.slot ?? null,
+        reprogrammed,
       },
       now,
     )
