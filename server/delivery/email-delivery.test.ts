@@ -90,9 +90,8 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
 
     expect(alert.to).toEqual(brokerAddresses)
     expect(alert.from).toBe('alertes@courtier.example')
-    expect(alert.parsed.subject).toBe(
-      'Nouveau lead\u00a0: Élodie Martin <b> – 06\u00a012\u00a034\u00a056\u00a078',
-    )
+    // What a lock screen shows: the first name and the initial, nothing to reach the person by.
+    expect(alert.parsed.subject).toBe('Nouvelle demande\u00a0: Élodie M.')
     expect(alert.parsed.replyTo?.value[0]?.address).toBe(body.email)
     const text = alert.parsed.text ?? ''
     const html = String(alert.parsed.html)
@@ -101,7 +100,8 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
     expect(html).toContain('Martin &lt;b&gt;')
     expect(html).not.toContain('Martin <b>')
     for (const expected of [
-      'Reçu le ',
+      'reçue le ',
+      'Nom : Élodie Martin <b>',
       'Créneau préféré : Le matin (10 h – 13 h)',
       'Montant emprunté : 200 000 €',
       'Téléphone : 06 12 34 56 78',

@@ -87,13 +87,12 @@ describe.each(databaseKinds())(
       })
 
       expect(titles()).toEqual(['Nouvelle demande\u00a0: Élodie M.', '2ᵉ demande d’Élodie M.'])
-      expect(subjects()).toEqual([
-        'Nouveau lead\u00a0: Élodie Martin – 06\u00a012\u00a034\u00a056\u00a078',
-        '2ᵉ demande d’Élodie Martin – 06\u00a012\u00a034\u00a056\u00a078',
-      ])
+      // The email's subject says what the push says: no phone, no surname on a lock screen.
+      expect(subjects()).toEqual(['Nouvelle demande\u00a0: Élodie M.', '2ᵉ demande d’Élodie M.'])
       const repeat = smtp.received[1]!
       expect(repeat.parsed.text).toMatch(/Sa demande précédente date du \p{L}+ \d+ \p{L}+ 2\d{3}/u)
-      expect(String(repeat.parsed.html)).toContain('2ᵉ demande d’Élodie Martin')
+      expect(String(repeat.parsed.html)).toContain('2ᵉ demande d’Élodie M.')
+      expect(String(repeat.parsed.html)).toContain('Élodie Martin')
 
       // Both stored and delivered to the webhook, each as itself.
       await waitFor(() => target!.received.length === 2, { what: 'both requests forwarded' })

@@ -18,7 +18,6 @@ import { frenchMomentInWords } from '../../common/calls/call-copy'
 import { leadNotification } from '../delivery/lead-notification'
 import { leadNotificationCopy } from '../delivery/lead-notification-copy'
 import { callerCopy, whoCalls } from '../../common/lead/caller-copy'
-import { repeatRequestTitle } from '../../common/back-office/repeat-request-copy'
 import type { RequestRank } from '../storage/persons'
 import {
   callerVcard,
@@ -194,9 +193,12 @@ export interface CardLink {
 }
 
 /**
- * The broker's alert for a new lead: everything needed to call now, lawfully. A repeat request of
- * one person (`personRequest`, persons.ts) is titled as such, "2ᵉ demande de Jean Dupont", with
- * the day of the one before: a strong signal worth a call, not a new person.
+ * The broker's alert for a new lead: everything needed to call now, lawfully. What a phone's lock
+ * screen shows of an email (its subject, its first lines) says what a pushed alert says and no
+ * more: "Nouvelle demande : Élodie M.", then when it came; the full name, the phone and the
+ * email follow, in the message. A repeat request of one person (`personRequest`, persons.ts) is
+ * titled as such, "2ᵉ demande d’Élodie M.", with the day of the one before: a strong signal worth
+ * a call, not a new person.
  */
 export function brokerAlert({
   leadId,
@@ -209,16 +211,22 @@ export function brokerAlert({
   const phone = displayPhone(payload.telephone)
   const before = callBefore(receivedAt)
   const repeat = personRequest && personRequest.number > 1 ? personRequest : undefined
-  const title = repeat ? repeatRequestTitle(repeat.number, name) : `Nouveau lead\u00a0: ${name}`
+  const { title } = leadNotification(payload, {
+    leadId,
+    cardUrl,
+    escalation: false,
+    requestNumber: personRequest?.number,
+  })
   const { text, html } = render(
     title,
-    `${name} demande à être rappelé(e) au sujet de son assurance de prêt. Reçu le ${inParis(receivedAt)}.${
+    `Demande de rappel au sujet d’une assurance de prêt, reçue le ${inParis(receivedAt)}.${
       repeat?.previousAt ? ` Sa demande précédente date du ${inParis(repeat.previousAt)}.` : ''
     }`,
     [
       {
         title: 'Contact',
         lines: [
+          ['Nom', name],
           ['Téléphone', phone, telHref(payload.telephone)],
           [
             'Email',
@@ -254,7 +262,7 @@ export function brokerAlert({
     ],
     { label: leadNotificationCopy.openCard, href: cardUrl },
   )
-  return { subject: `${title} – ${phone}`, text, html }
+  return { subject: title, text, html }
 }
 
 /**
