@@ -60,17 +60,21 @@ test.describe('pre-rendered pages', () => {
 
   test('legal pages load no script and link back home', async ({ page }) => {
     for (const path of ['/mentions-legales', '/politique-confidentialite']) {
-      const scripts: string[] = []
-      page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(request.url())
-      })
       await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      // What this document itself fetched (a listener on the page would also catch the script
+      // the home page, left just before, fetches after its first paint).
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry as PerformanceResourceTiming)
+          .filter((entry) => entry.initiatorType === 'script' || /\.m?js(\?|$)/.test(entry.name))
+          .map((entry) => entry.name),
+      )
       expect(scripts).toEqual([])
+      expect(await page.locator('script[src]').count()).toBe(0)
       await page.getByRole('link', { name: /Retour à l’accueil/ }).click()
       await expect(page).toHaveURL('/')
-      // The home page fetches its code after its first paint: let it, or that request may reach
-      // the next legal page's listener.
-      await page.waitForLoadState('networkidle')
     }
   })
 
