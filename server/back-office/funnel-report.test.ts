@@ -204,4 +204,26 @@ describe.each(databaseKinds())('the funnel after the lead on the %s database', (
       leadToReached: 0.3333,
     })
   })
+
+  it('counts as one person two requests sharing only an email, as the card does', async () => {
+    const shared = email('hiver')
+    for (const [telephone, receivedAt] of [
+      ['0677777771', '2032-05-18T08:00:00Z'],
+      ['0677777772', '2032-05-19T08:00:00Z'],
+    ] as const) {
+      await storeLeadStory(relay().db, {
+        email: shared,
+        telephone,
+        utm_campaign: 'hiver',
+        receivedAt,
+        reachedAt: receivedAt.replace('T08', 'T09'),
+        stages: ['en_cours', 'rendez_vous'],
+      })
+    }
+    const report = await funnelReport(relay().db, { days: 7, campaign: null }, now)
+    expect(report.rows.find((row) => row.name === 'hiver')).toMatchObject({
+      reached: 1,
+      appointments: 1,
+    })
+  })
 })

@@ -4,8 +4,8 @@
  * yearly premiums signed. The anonymous funnel counts (funnel-counts.ts) are never joined to these
  * rows: reports put the two side by side per campaign and ad, sums against sums.
  *
- * A person here is a phone number: requests of one person sharing it count once per campaign or
- * ad (a cheap stand-in for "one person = same phone or email within 30 days"). A lead's steps
+ * A person is persons.ts's: requests sharing a phone or an email within 30 days, step by step,
+ * among the period's requests; they count once per campaign or ad (and once in the total). A lead's steps
  * are its furthest stage in `lead_status_changes`, not its status: an appointment later `perdu`
  * still counts as an appointment. Erased leads vanish from these figures with their calls and
  * stage changes, while the anonymous counts keep them.
@@ -13,6 +13,7 @@
 import { maxFunnelOriginLength } from '../../common/funnel-contract'
 import { leadStages, stageRank } from '../../common/pipeline/lead-stages'
 import type { Sql } from './database'
+import { groupPersons, type PersonRequestFacts } from './persons'
 import { parisDay } from './funnel-counts'
 
 /** What one lead of the period brings to the figures. */
@@ -22,7 +23,8 @@ export interface LeadOutcome {
   /** Cut as the funnel counts cut it, `''` when the address had none. */
   utm_campaign: string
   utm_content: string
-  telephone: string
+  /** The person's key: the id of its newest request of the period (persons.ts). */
+  person: string
   /** `null` for a lead never moved past `nouveau`. */
   furthest: number | null
   reached: boolean
@@ -56,11 +58,14 @@ export async function readLeadOutcomes(
   now: Date = new Date(),
 ): Promise<LeadOutcome[]> {
   const paris = (day: string) => `(${day})::timestamp AT TIME ZONE 'Europe/Paris'`
-  return db.query<LeadOutcome>(
-    `SELECT to_char((l.received_at AT TIME ZONE 'Europe/Paris')::date, 'YYYY-MM-DD') AS day,
+  const rows = await db.query<
+    Omit<LeadOutcome, 'person'> &
+      Pick<PersonRequestFacts, 'id' | 'received_at' | 'email' | 'telephone'>
+  >(
+    `SELECT l.id, l.received_at, l.email, l.telephone,
+            to_char((l.received_at AT TIME ZONE 'Europe/Paris')::date, 'YYYY-MM-DD') AS day,
             left(coalesce(l.utm_campaign, ''), $3) AS utm_campaign,
             left(coalesce(l.utm_content, ''), $3) AS utm_content,
-            l.telephone,
             (SELECT max(${rankOf}) FROM lead_status_changes AS s WHERE s.lead_id = l.id)::integer
               AS furthest,
             EXISTS (SELECT 1 FROM lead_calls AS c WHERE c.lead_id = l.id AND c.outcome = 'joint'
@@ -73,28 +78,31 @@ export async function readLeadOutcomes(
      FROM leads AS l
      WHERE l.received_at >= ${paris('$1::date - $2::integer + 1')}
        AND l.received_at < ${paris('$1::date + 1')}
+       AND (l.payload ->> 'est_test') IS DISTINCT FROM 'true'
      ORDER BY l.received_at`,
     [parisDay(now), days, maxFunnelOriginLength],
   )
+  const persons = groupPersons(rows)
+  return rows.map(({ id, received_at: _received, email: _email, telephone: _phone, ...lead }) => ({
+    ...lead,
+    person: persons.get(id)?.[0]?.id ?? id,
+  }))
 }
 
 const appointmentRank = stageRank('rendez_vous')
 const signedRank = stageRank('signe')
 
-/** Persons (phone numbers) reached, with an appointment and signed, among some leads. */
+/** Persons reached, with an appointment and signed, among some leads. */
 export function sumOutcomes(leads: readonly LeadOutcome[]): OutcomeCounts {
   const reached = new Set<string>()
   const appointments = new Set<string>()
   const premiums = new Map<string, number>()
   for (const lead of leads) {
     const furthest = lead.furthest ?? 0
-    if (lead.reached) reached.add(lead.telephone)
-    if (furthest >= appointmentRank) appointments.add(lead.telephone)
+    if (lead.reached) reached.add(lead.person)
+    if (furthest >= appointmentRank) appointments.add(lead.person)
     if (furthest >= signedRank) {
-      premiums.set(
-        lead.telephone,
-        Math.max(premiums.get(lead.telephone) ?? 0, lead.premium_eur ?? 0),
-      )
+      premiums.set(lead.person, Math.max(premiums.get(lead.person) ?? 0, lead.premium_eur ?? 0))
     }
   }
   return {
