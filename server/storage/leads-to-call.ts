@@ -37,6 +37,7 @@ import {
   newestOfItsLinks,
   personRequestColumns,
   personsOf,
+  primaryRequest,
   stageHolder,
   type PersonRequestFacts,
 } from './persons'
@@ -153,9 +154,7 @@ async function personStandings(
       [...new Set(members.map((lead) => lead.telephone))],
     ],
   )
-  const primaryOf = (requests: PersonRequestFacts[]) =>
-    requests.find((request) => request.consent_withdrawn_at === null) ??
-    (requests[0] as PersonRequestFacts)
+  const primaryOf = primaryRequest
   const inputs = await planInputs(db, [...new Set(members.map((lead) => lead.id))])
   const byPerson = new Map<PersonRequestFacts[], PersonStanding>()
   const standingOfPerson = (requests: PersonRequestFacts[]): PersonStanding => {
