@@ -348,12 +348,18 @@ describe.each(databaseKinds())('email deliveries on the %s database', (kind) => 
         ),
       { what: 'the lead sharing only the phone delivered' },
     )
-    const answered = target.received.filter((delivery) => delivery.answered === 'ok')
-    expect(answered.filter((delivery) => delivery.body.email === body.email)).toEqual([
-      expect.objectContaining({
-        body: expect.objectContaining({ evenement: 'retrait_consentement' }),
-      }),
-    ])
+    // Of the address, the withdrawal reached the webhook, and nothing after it. A lead whose
+    // attempt had already been claimed when the withdrawal came may have got through just
+    // before (at least once: a claimed attempt is not called back), never after the event.
+    const ofAddress = target.received.filter(
+      (delivery) => delivery.answered === 'ok' && delivery.body.email === body.email,
+    )
+    const withdrawal = ofAddress.findIndex(
+      (delivery) => delivery.body.evenement === 'retrait_consentement',
+    )
+    expect(withdrawal).toBeGreaterThanOrEqual(0)
+    expect(ofAddress.slice(withdrawal + 1)).toEqual([])
+    expect(ofAddress.length).toBeLessThanOrEqual(2)
 
     const csv = await runLeadCommand(
       relay!.db,
