@@ -13,9 +13,7 @@
  * for a quick look). Prints; exits non-zero only when an alert never arrives, or, with
  * `--strict` on a machine known to be quiet, when the target is missed.
  */
-import { spawnSync } from 'node:child_process'
 import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import webPush from 'web-push'
 import { saveAccount } from '../server/accounts/admin-accounts'
@@ -36,9 +34,9 @@ import { createPostgresDatabase, postgresUrl } from '../server/test-support/test
 import { openDatabase } from '../server/storage/open-database'
 import { saveSubscription } from '../server/storage/push-subscriptions'
 import { percentile } from './bench/lead-load'
+import { ensureServerBuild } from './bench/server-build'
 import { countSetting, fromEnv } from './bench/settings'
 
-const root = path.resolve(import.meta.dirname, '..')
 const measured = fromEnv(countSetting, 'BENCH_ALERT_LEADS', 60, 1)
 /** Leads posted first and not counted: the server's first requests pay for its warming up. */
 const warmup = 5
@@ -74,19 +72,6 @@ function firstName(index: number): string {
 function phone(index: number): string {
   const digits = String(index).padStart(8, '0')
   return `06 ${digits.slice(0, 2)} ${digits.slice(2, 4)} ${digits.slice(4, 6)} ${digits.slice(6)}`
-}
-
-/**
- * Builds the server and back-office `npm start` runs, when missing or out of date, as `npm start`
- * would. The site itself is a stand-in whose privacy policy names every recipient (the sample
- * configuration's does not name an email provider, and the server refuses to send email then).
- */
-function ensureBuild(): void {
-  const result = spawnSync(process.execPath, ['scripts/ensure-build.mjs', 'admin', 'server'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  if (result.status !== 0) throw new Error('The build failed: see above.')
 }
 
 /** Two advisors, each with a phone subscribed, written before the server opens the database. */
@@ -132,6 +117,8 @@ async function measureEngine(
   smtp: SmtpStandIn,
 ): Promise<Timings> {
   const dataDir = await createTempDir('alert-bench-')
+  // The site itself is a stand-in whose privacy policy names every recipient: the sample
+  // configuration's names no email provider, and the server refuses to send email then.
   const distDir = await createFakeSite()
   const postgres = engine === 'postgres' ? await createPostgresDatabase() : undefined
   const vapid = webPush.generateVAPIDKeys()
@@ -219,7 +206,7 @@ function figures(values: number[]): string {
 }
 
 async function main(): Promise<void> {
-  ensureBuild()
+  ensureServerBuild()
   const engines: Engine[] = postgresUrl ? ['embedded', 'postgres'] : ['embedded']
   if (!postgresUrl) {
     console.warn('TEST_DATABASE_URL is not set: PostgreSQL skipped (npm run bench:alert sets it).')

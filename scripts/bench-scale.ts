@@ -10,7 +10,6 @@
  * may reach it twice only if its delivery was in flight at the kill. Exits non-zero when an
  * acknowledged lead is lost.
  */
-import { spawnSync } from 'node:child_process'
 import { readFile, rm } from 'node:fs/promises'
 import { Agent, request as httpsRequest } from 'node:https'
 import path from 'node:path'
@@ -27,6 +26,7 @@ import {
 import { createPostgresDatabase, postgresUrl } from '../server/test-support/test-databases'
 import { openPostgresDatabase } from '../server/storage/postgres-database'
 import { percentile } from './bench/lead-load'
+import { ensureServerBuild } from './bench/server-build'
 import { countSetting, fromEnv } from './bench/settings'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -47,14 +47,6 @@ interface Run {
   seconds: number
   posted: Posted[]
   killedAt: number | undefined
-}
-
-function ensureBuild(): void {
-  const result = spawnSync(process.execPath, ['scripts/ensure-build.mjs', 'admin', 'server'], {
-    cwd: root,
-    stdio: 'inherit',
-  })
-  if (result.status !== 0) throw new Error('The build failed: see above.')
 }
 
 /**
@@ -234,7 +226,7 @@ async function main(): Promise<void> {
       'Caddy is not installed: `sudo apt-get install caddy` (or `npx tsx scripts/ensure-caddy.ts` as root).',
     )
   }
-  ensureBuild()
+  ensureServerBuild()
   console.log(
     `${leadCount} leads through Caddy over HTTPS, ${concurrency} at a time, on one PostgreSQL:`,
   )
