@@ -3,36 +3,14 @@
  * tap takes the lead, the other's stale card refuses to take it twice and names who has it, and
  * every fresh view (card and list) shows who took it and when.
  */
-import { randomUUID } from 'node:crypto'
-import type { APIRequestContext, Browser, Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { claimCopy } from '../common/back-office/claim-copy'
-import { leadFormCopy } from '../common/lead/lead-form-copy'
-import { createAdminAccount, logIn, ownAddress, type AdminAccount } from './support/admin'
+import { createAdminAccount, logIn, postAdminLead, type AdminAccount } from './support/admin'
 import { test, expect } from './support/fixtures'
 import { variantUrl } from './support/ports'
 
 const admin = (pathname = '/admin') => variantUrl('admin', pathname)
 const phone = { width: 360, height: 740 }
-
-async function postLead(request: APIRequestContext) {
-  const lead = {
-    nom: 'Garnier',
-    prenom: 'Inès',
-    email: `lead-${randomUUID().slice(0, 8)}@exemple.fr`,
-    telephone: `07 ${String(Math.floor(Math.random() * 1e8))
-      .padStart(8, '0')
-      .replace(/(\d\d)(?=\d)/g, '$1 ')}`,
-    source: 'facebook_ads',
-    page_url: admin('/'),
-    timestamp: new Date().toISOString(),
-    consentement: true,
-    consentement_texte: leadFormCopy.consentLabel,
-    consentement_publicite: false,
-  }
-  const response = await request.post(admin('/api/leads'), { data: lead, headers: ownAddress() })
-  expect(response.status(), await response.text()).toBe(202)
-  return lead
-}
 
 /** An advisor's own phone: a browser context of its own, logged in, on the lead's card. */
 async function advisorOnCard(
@@ -55,7 +33,7 @@ test('the first advisor to tap "Je m’en occupe" takes the lead, and the other 
   browser,
   request,
 }) => {
-  const lead = await postLead(request)
+  const lead = await postAdminLead(request, { nom: 'Garnier', prenom: 'Inès' })
   const claire = await advisorOnCard(browser, lead.email)
   const marc = await advisorOnCard(browser, lead.email)
   try {

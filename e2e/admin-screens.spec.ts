@@ -10,11 +10,17 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { leadFormCopy } from '../common/lead/lead-form-copy'
 import { simulationOf } from '../common/lead/lead-contract'
 import { estimateFields } from '../common/estimate/estimate-copy'
-import { createAdminAccount, logIn, ownAddress, type AdminAccount } from './support/admin'
+import {
+  createAdminAccount,
+  logIn,
+  ownAddress,
+  postAdminLead,
+  type AdminAccount,
+} from './support/admin'
 import { expectNoA11yViolations } from './support/axe'
 import { test, expect } from './support/fixtures'
 import { waitForHydration } from './support/hydration'
-import { fillLead, receivedRequests, submitButton, uniqueLead, uniqueMobile } from './support/leads'
+import { fillLead, receivedRequests, submitButton, uniqueLead } from './support/leads'
 import { variantUrl } from './support/ports'
 import { oldLead, sharedPhone } from './support/seed-admin-data'
 
@@ -28,29 +34,6 @@ const sampleSimulation = simulationOf({
   monthlyPremium: null,
   insured: 'seul',
 })
-
-/** A lead posted to the relay as the form posts it; `nom` "Refus" gets a 422 from the stand-in. */
-async function postLead(
-  request: APIRequestContext,
-  overrides: Record<string, unknown> = {},
-): Promise<{ email: string; nom: string; prenom: string; telephone: string }> {
-  const lead = {
-    nom: 'Martin',
-    prenom: 'Élodie',
-    email: `lead-${randomUUID().slice(0, 8)}@exemple.fr`,
-    telephone: uniqueMobile(),
-    source: 'facebook_ads',
-    page_url: admin('/'),
-    timestamp: new Date().toISOString(),
-    consentement: true,
-    consentement_texte: leadFormCopy.consentLabel,
-    consentement_publicite: false,
-    ...overrides,
-  }
-  const response = await request.post(admin('/api/leads'), { data: lead, headers: ownAddress() })
-  expect(response.status(), await response.text()).toBe(202)
-  return lead
-}
 
 async function openAsBroker(page: Page, pathname = '/admin'): Promise<AdminAccount> {
   const account = createAdminAccount()
@@ -94,7 +77,7 @@ async function forwardedCount(email: string): Promise<number> {
 
 /** A lead the stand-in refuses (422), once its first delivery has been tried: it is parked. */
 async function postRefusedLead(request: APIRequestContext, prenom: string) {
-  const lead = await postLead(request, { nom: 'Refus', prenom })
+  const lead = await postAdminLead(request, { nom: 'Refus', prenom })
   await expect.poll(() => forwardedCount(lead.email)).toBe(1)
   return lead
 }
@@ -114,7 +97,7 @@ test.describe('back-office screens', () => {
     }) => {
       test.setTimeout(60_000)
       const campaign = `e2e-${randomUUID().slice(0, 8)}`
-      const lead = await postLead(request, {
+      const lead = await postAdminLead(request, {
         nom: 'Durand',
         prenom: 'Paul',
         utm_source: 'facebook',
@@ -192,8 +175,8 @@ test.describe('back-office screens', () => {
 
     test('shows a person’s two requests on one card, at 360 px', async ({ page, request }) => {
       await page.setViewportSize({ width: 360, height: 740 })
-      const first = await postLead(request, { nom: 'Deuxfois', utm_campaign: 'printemps' })
-      const second = await postLead(request, {
+      const first = await postAdminLead(request, { nom: 'Deuxfois', utm_campaign: 'printemps' })
+      const second = await postAdminLead(request, {
         nom: 'Deuxfois',
         telephone: first.telephone,
         utm_campaign: 'automne',
@@ -228,10 +211,10 @@ test.describe('back-office screens', () => {
     request,
   }) => {
     const campaign = `tri-${randomUUID().slice(0, 8)}`
-    const first = await postLead(request, { nom: 'Premier', utm_campaign: campaign })
-    await postLead(request, { nom: 'Second', utm_campaign: campaign })
+    const first = await postAdminLead(request, { nom: 'Premier', utm_campaign: campaign })
+    await postAdminLead(request, { nom: 'Second', utm_campaign: campaign })
     const html = '<img src=x onerror="window.injected=true">'
-    await postLead(request, { nom: html, utm_campaign: campaign })
+    await postAdminLead(request, { nom: html, utm_campaign: campaign })
     await openAsBroker(page)
     await search(page, first.email)
     const premier = card(page, 'Élodie Premier')
@@ -343,7 +326,7 @@ test.describe('back-office screens', () => {
     page,
     request,
   }) => {
-    const lead = await postLead(request, { nom: 'Effacement', prenom: 'Julie' })
+    const lead = await postAdminLead(request, { nom: 'Effacement', prenom: 'Julie' })
     await openAsBroker(page)
     await search(page, lead.email)
     await expect(card(page, 'Julie Effacement')).toBeVisible()
@@ -374,7 +357,7 @@ test.describe('back-office screens', () => {
   })
 
   test('records a call and replays nothing with the keyboard alone', async ({ page, request }) => {
-    const lead = await postLead(request, { nom: 'Clavier', prenom: 'Anne' })
+    const lead = await postAdminLead(request, { nom: 'Clavier', prenom: 'Anne' })
     await openAsBroker(page)
     await page.keyboard.press('Tab') // the skip link
     await page.keyboard.press('Enter')
@@ -441,7 +424,7 @@ test.describe('back-office screens', () => {
       test(`axe finds nothing serious on any screen at ${width} px`, async ({ page, request }) => {
         test.setTimeout(60_000)
         await page.setViewportSize({ width, height: 900 })
-        await postLead(request, { nom: 'Axe', utm_campaign: 'accessibilite' })
+        await postAdminLead(request, { nom: 'Axe', utm_campaign: 'accessibilite' })
         await openAsBroker(page)
         await page.getByRole('button', { name: 'Toutes les demandes' }).click()
         await expect(page.getByRole('article').first()).toBeVisible()

@@ -5,8 +5,10 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { expect, type Page } from '@playwright/test'
-import { variantDirs } from './ports'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { leadFormCopy } from '../../common/lead/lead-form-copy'
+import { uniqueMobile } from './leads'
+import { variantDirs, variantUrl } from './ports'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -57,4 +59,33 @@ export async function logIn(page: Page, account: AdminAccount): Promise<void> {
 export function ownAddress(): Record<string, string> {
   const byte = () => Math.floor(Math.random() * 254) + 1
   return { 'X-Forwarded-For': `10.${byte()}.${byte()}.${byte()}` }
+}
+
+/**
+ * A lead posted to the back-office's relay as the form posts it, from an address of its own, with
+ * an email and a phone no other test uses; `nom` "Refus" gets a 422 from the webhook stand-in.
+ */
+export async function postAdminLead(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<{ email: string; nom: string; prenom: string; telephone: string }> {
+  const lead = {
+    nom: 'Martin',
+    prenom: 'Élodie',
+    email: `lead-${randomUUID().slice(0, 8)}@exemple.fr`,
+    telephone: uniqueMobile(),
+    source: 'facebook_ads',
+    page_url: variantUrl('admin', '/'),
+    timestamp: new Date().toISOString(),
+    consentement: true,
+    consentement_texte: leadFormCopy.consentLabel,
+    consentement_publicite: false,
+    ...overrides,
+  }
+  const response = await request.post(variantUrl('admin', '/api/leads'), {
+    data: lead,
+    headers: ownAddress(),
+  })
+  expect(response.status(), await response.text()).toBe(202)
+  return lead
 }
